@@ -1,0 +1,73 @@
+"""The one error hierarchy of cardrules: every error the library raises derives from CardrulesError."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "ArgumentError",
+    "CardrulesError",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "NotationError",
+    "RulesError",
+    "SerializationError",
+    "UnknownGameError",
+]
+
+
+class CardrulesError(Exception):
+    """Base class of every error raised by cardrules."""
+
+
+class ArgumentError(CardrulesError, ValueError):
+    """A public function was given an argument it cannot accept (a seat that does not exist, ...)."""
+
+
+class RulesError(ArgumentError):
+    """A game was configured in a way its rules do not allow (a bad player count, a bad deck, ...).
+
+    >>> from cardrules.games.the_game import Rules
+    >>> Rules(players=6)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: The Game is played by 1 to 5 players, not 6
+    """
+
+
+class IllegalMoveError(CardrulesError, ValueError):
+    """The move is not allowed in this state; ``reason`` says why in a player's words.
+
+    ``move`` is the offending move (or whatever object was passed as one).
+    """
+
+    def __init__(self, move: Any, reason: str) -> None:
+        super().__init__(f"illegal move {_show(move)}: {reason}")
+        self.move = move
+        self.reason = reason
+
+
+class NotationError(CardrulesError, ValueError):
+    """A move written as text could not be read."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(f"cannot read move {text!r}: {reason}")
+        self.text = text
+        self.reason = reason
+
+
+class SerializationError(CardrulesError, ValueError):
+    """JSON that is malformed or does not describe the requested type."""
+
+
+class InvalidStateError(SerializationError):
+    """A state (or observation, or record) that could never arise under its rules."""
+
+
+class UnknownGameError(CardrulesError, LookupError):
+    """A game name that is not registered, or an object that belongs to no registered game."""
+
+
+def _show(move: Any) -> str:
+    text = str(move)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,70 @@
+"""Moves as text: ``"35 on up1"``, ``"end turn"``, and the shorter forms a player would type."""
+
+from __future__ import annotations
+
+import re
+
+from cardrules.errors import ArgumentError, IllegalMoveError, NotationError
+from cardrules.games.the_game.cards import PILE_NAMES
+from cardrules.games.the_game.engine import legal_moves, why_illegal
+from cardrules.games.the_game.moves import END_TURN, Move, Play
+from cardrules.games.the_game.state import State
+
+__all__ = ["parse_move"]
+
+_PILES = {name: number for number, name in enumerate(PILE_NAMES)}
+_PILES.update({str(number): number for number in range(4)})
+_PILES.update({"u1": 0, "u2": 1, "d1": 2, "d2": 3, "asc1": 0, "asc2": 1, "desc1": 2, "desc2": 3})
+_END = {"end", "end turn", "endturn", "end_turn", "done", "e"}
+_PLAY = re.compile(r"^(?:play\s+)?(\d{1,2})(?:\s*(?:on|->|@|to)?\s*([a-z]+\d|\d))?$")
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The legal move written as ``text``: ``"35 on up1"`` (as ``str(move)`` prints it), ``"35 up1"``,
+    ``"35 0"``, or just ``"35"`` when only one pile takes 35; ``"end turn"`` or ``"end"``.
+
+    Unreadable text raises :class:`~cardrules.errors.NotationError`; a readable move that is not
+    legal here raises :class:`~cardrules.errors.IllegalMoveError` with the reason.
+
+    >>> from cardrules.games.the_game import new_game, Rules
+    >>> state = new_game(Rules(players=1), deck=range(2, 100))
+    >>> parse_move(state, "5 on down2")
+    Play(card=5, pile=3)
+    >>> parse_move(state, "end")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.IllegalMoveError: illegal move end turn: lay at least 2 cards this turn first ...
+    """
+    if type(state) is not State:
+        raise ArgumentError(f"expected a state of The Game, not {type(state).__name__}")
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "a move is written as text")
+    words = " ".join(text.lower().split())
+    if words in _END:
+        return _legal(state, END_TURN)
+    match = _PLAY.match(words)
+    if match is None:
+        raise NotationError(text, "write a move like '35 on up1', '35 down2' or 'end turn'")
+    card = int(match.group(1))
+    if not 2 <= card <= 99:
+        raise NotationError(text, "cards are numbered 2 to 99")
+    if match.group(2) is None:
+        piles = [move for move in legal_moves(state) if isinstance(move, Play) and move.card == card]
+        if len(piles) == 1:
+            return piles[0]
+        if not piles:
+            raise IllegalMoveError(Play(card, 0), why_illegal(state, Play(card, 0)) or
+                                   f"{card} fits no pile now")
+        names = ", ".join(PILE_NAMES[move.pile] for move in piles)
+        raise NotationError(text, f"{card} fits several piles ({names}): say which")
+    pile = _PILES.get(match.group(2))
+    if pile is None:
+        raise NotationError(text, f"unknown pile {match.group(2)!r}; piles are {', '.join(PILE_NAMES)}")
+    return _legal(state, Play(card, pile))
+
+
+def _legal(state: State, move: Move) -> Move:
+    reason = why_illegal(state, move)
+    if reason is not None:
+        raise IllegalMoveError(move, reason)
+    return move

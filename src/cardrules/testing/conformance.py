@@ -1,0 +1,173 @@
+"""The conformance check: what every game (and every user variant) must satisfy to be trusted."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from cardrules.errors import CardrulesError, IllegalMoveError
+from cardrules.registry import Game, game_of
+from cardrules.serialization import from_json, to_json
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_conformance", "check_state"]
+
+
+class ConformanceError(CardrulesError, AssertionError):
+    """A game broke one of the conformance rules; the message names the rule, the seed and the step."""
+
+
+@attrs.frozen(kw_only=True)
+class ConformanceReport:
+    """What a passing :func:`check_conformance` run covered."""
+
+    games: int
+    steps: int
+    terminal_states: int
+    illegal_moves_checked: int
+
+
+def check_conformance(
+    rules: Any,
+    *,
+    games: int = 10,
+    seed: int = 0,
+    max_steps: int = 20_000,
+    deep_every: int = 7,
+) -> ConformanceReport:
+    """Play ``games`` random games under ``rules`` and check the library's contract at every step.
+
+    Raises :class:`ConformanceError` on the first broken rule. Checked:
+
+    - the same seed deals the same game, and the same moves give the same states;
+    - ``legal_moves`` is empty iff the state is terminal, iff ``current_player`` is ``None``, iff
+      ``result`` is not ``None``; it has no duplicates and the same order every time;
+    - every legal move applies, leaves its argument unchanged, and reads back from ``str(move)``
+      with ``parse_move``; every other move of the action space raises ``IllegalMoveError``;
+    - cards are conserved (the state always holds exactly the rules' deck);
+    - states, moves, observations, results, rules and game records round-trip through JSON;
+    - ``observe`` hides what it must: ``observe(determinize(obs), seat) == obs``, and a
+      determinized state gives the player on turn the same legal moves;
+    - every game ends within ``max_steps`` moves.
+
+    Every ``deep_every``-th state gets the costly checks (the whole action space, JSON,
+    determinization); the others the cheap ones.
+
+    >>> from cardrules.games import the_game
+    >>> check_conformance(the_game.Rules(players=2), games=2).games
+    2
+    """
+    game = game_of(rules)
+    if type(rules) is not game.rules_type:
+        raise ConformanceError(f"{type(rules).__name__} is not a rules value")
+    _expect(from_json(to_json(rules), game.rules_type) == rules, "rules must round-trip through JSON")
+    steps = terminals = illegal = 0
+    for number in range(games):
+        game_seed = seed + number
+        rng = random.Random(game_seed)
+        first = game.new_game(rules, seed=game_seed)
+        _expect(first == game.new_game(rules, seed=game_seed),
+                f"the same seed must deal the same game (seed {game_seed})")
+        state = first
+        moves: list[Any] = []
+        for step in range(max_steps + 1):
+            deep = step % deep_every == 0
+            try:
+                illegal += check_state(game, state, rng, deep=deep)
+            except ConformanceError as exc:
+                raise ConformanceError(f"{exc} (seed {game_seed}, after {step} moves)") from exc
+            legal = game.legal_moves(state)
+            if not legal:
+                terminals += 1
+                break
+            move = rng.choice(legal)
+            moves.append(move)
+            state = game.apply(state, move)
+            steps += 1
+        else:
+            raise ConformanceError(f"a game did not end within {max_steps} moves (seed {game_seed})")
+        _check_replay(game, rules, game_seed, moves, state)
+    return ConformanceReport(games=games, steps=steps, terminal_states=terminals,
+                             illegal_moves_checked=illegal)
+
+
+def check_state(game: Game, state: Any, rng: random.Random, *, deep: bool = True) -> int:
+    """Check one state against the contract; returns how many illegal moves were tried."""
+    legal = game.legal_moves(state)
+    terminal = game.is_terminal(state)
+    _expect(legal == game.legal_moves(state), "legal_moves must give the same order every time")
+    _expect(len(set(legal)) == len(legal), "legal_moves must not repeat a move")
+    _expect(terminal == (not legal), "legal_moves must be empty exactly when the game is over")
+    _expect((game.current_player(state) is None) == terminal,
+            "current_player must be None exactly when the game is over")
+    _expect((game.result(state) is not None) == terminal,
+            "result must be given exactly when the game is over")
+    rules = game.rules_of(state)
+    _expect(Counter(game.cards(state)) == Counter(game.deck(rules)),
+            "the state must hold exactly the rules' deck")
+    snapshot = to_json(state) if deep else None
+    before = hash(state)
+    for move in legal:
+        after = game.apply(state, move)
+        _expect(type(after) is game.state_type, "apply must return a state")
+        if deep:
+            _expect(game.parse_move(state, str(move)) == move,
+                    f"parse_move must read back {str(move)!r}")
+    _expect(hash(state) == before, "apply must not change its argument")
+    tried = 0
+    if deep:
+        _expect(to_json(state) == snapshot, "apply must not change its argument")
+        allowed = set(legal)
+        for move in game.all_moves(rules):
+            if move in allowed:
+                continue
+            try:
+                game.apply(state, move)
+            except IllegalMoveError:
+                tried += 1
+            else:
+                raise ConformanceError(f"apply accepted {move}, which legal_moves does not list")
+        _check_json(game, state, legal)
+        _check_hidden(game, state, legal, rng)
+    return tried
+
+
+def _check_json(game: Game, state: Any, legal: tuple[Any, ...]) -> None:
+    _expect(from_json(to_json(state), game.state_type) == state, "states must round-trip through JSON")
+    for move in legal[:3]:
+        _expect(from_json(to_json(move), game.move_type) == move, "moves must round-trip through JSON")
+    outcome = game.result(state)
+    if outcome is not None:
+        _expect(from_json(to_json(outcome), game.result_type) == outcome,
+                "results must round-trip through JSON")
+
+
+def _check_hidden(game: Game, state: Any, legal: tuple[Any, ...], rng: random.Random) -> None:
+    current = game.current_player(state)
+    for seat in range(game.players(game.rules_of(state))):
+        observation = game.observe(state, seat)
+        _expect(from_json(to_json(observation), game.observation_type) == observation,
+                "observations must round-trip through JSON")
+        guess = game.determinize(observation, random.Random(rng.random()))
+        game.validate_state(guess)
+        _expect(game.observe(guess, seat) == observation,
+                f"a determinized state must look the same to seat {seat}")
+        if seat == current:
+            _expect(game.legal_moves(guess) == legal,
+                    "a determinized state must give the player on turn the same moves")
+
+
+def _check_replay(game: Game, rules: Any, seed: int, moves: list[Any], final: Any) -> None:
+    from cardrules.records import GameRecord, replay
+
+    record = GameRecord.start(rules, seed=seed).extended(*moves)
+    loaded: GameRecord = from_json(to_json(record), GameRecord)
+    _expect(loaded == record, "game records must round-trip through JSON")
+    _expect(replay(loaded) == final, "replaying a record must reach the same final state")
+
+
+def _expect(condition: bool, rule: str) -> None:
+    if not condition:
+        raise ConformanceError(rule)
