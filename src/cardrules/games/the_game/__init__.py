@@ -7,7 +7,7 @@ same as every game's:
 >>> state = the_game.new_game(the_game.Rules(players=2), seed=11)
 >>> move = the_game.legal_moves(state)[0]
 >>> str(move), the_game.parse_move(state, str(move)) == move
-('2 on up1', True)
+('11 on up1', True)
 >>> state = the_game.apply(state, move)
 >>> the_game.current_player(state), state.laid
 (0, 1)
