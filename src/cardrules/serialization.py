@@ -22,6 +22,21 @@ T = TypeVar("T")
 converter = cattrs.Converter(forbid_extra_keys=True)
 """The one converter: game modules register their hooks on it, nothing else configures one."""
 
+
+
+def _strict(kind: type) -> Any:
+    # cattrs would coerce (int(3.5) == 3, bool("no") is True); a save file must say what it means.
+    def structure(value: Any, _: type) -> Any:
+        if type(value) is not kind:
+            raise SerializationError(f"expected {kind.__name__}, got {value!r}")
+        return value
+
+    return structure
+
+
+for _kind in (int, bool, str):
+    converter.register_structure_hook(_kind, _strict(_kind))
+
 _MOVE_TAG = "move"
 _MOVE_UNIONS: list[Any] = []
 

@@ -47,14 +47,14 @@ def new_game(
         raise RulesError(f"new_game() takes The Game's Rules, not {type(rules).__name__}")
     players = rules.players
     if type(first_player) is not int or not 0 <= first_player < players:
-        raise ArgumentError(f"first_player is a seat from 0 to {players - 1}, not {first_player!r}")
+        raise RulesError(f"first_player is a seat from 0 to {players - 1}, not {first_player!r}")
     if deck is not None:
         if seed is not None:
-            raise ArgumentError("give a seed or a deck, not both")
+            raise RulesError("give a seed or a deck, not both")
         order = _check_deck(deck)
     else:
         if seed is not None and (type(seed) is not int):
-            raise ArgumentError(f"a seed is a whole number, not {seed!r}")
+            raise RulesError(f"a seed is a whole number, not {seed!r}")
         order = list(CARDS)
         (random.Random() if seed is None else random.Random(seed)).shuffle(order)
     size = rules.hand_size
@@ -76,11 +76,11 @@ def _check_deck(deck: Iterable[int]) -> list[int]:
     try:
         order = list(deck)
     except TypeError:
-        raise ArgumentError("a deck is a sequence of the cards 2..99") from None
+        raise RulesError("a deck is a sequence of the cards 2..99") from None
     if any(type(card) is not int for card in order) or sorted(order) != _SORTED_CARDS:
         missing = sorted(set(CARDS) - {c for c in order if type(c) is int})
         extra = sorted({c for c in order if c not in CARDS or order.count(c) > 1}, key=str)
-        raise ArgumentError(
+        raise RulesError(
             "a deck must hold each card from 2 to 99 exactly once"
             + (f"; missing {missing[:5]}" if missing else "")
             + (f"; wrong or repeated {extra[:5]}" if extra else "")
