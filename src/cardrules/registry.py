@@ -20,6 +20,7 @@ __all__ = ["Game", "available", "game_of", "game_of_state", "get", "register"]
 
 # Built-in games are imported lazily, on first use by name, so that ``import cardrules`` stays cheap.
 _BUILTIN: dict[str, str] = {
+    "mille-bornes": "cardrules.games.mille_bornes",
     "the-game": "cardrules.games.the_game",
 }
 
@@ -90,7 +91,7 @@ def available() -> tuple[str, ...]:
     """The names of every game that can be played, sorted.
 
     >>> available()
-    ('the-game',)
+    ('mille-bornes', 'the-game')
     """
     return tuple(sorted(set(_BUILTIN) | set(_BY_NAME)))
 

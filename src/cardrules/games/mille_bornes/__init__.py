@@ -1,0 +1,184 @@
+"""Mille Bornes: the French racing card game, every rulebook's rules and variants.
+
+The rules as implemented, with every decided point, are in ``docs/mille-bornes.md``. The verbs are
+the same as every game's:
+
+>>> from cardrules.games import mille_bornes as mb
+>>> state = mb.new_game(mb.Rules.parker(players=4, team_size=2), seed=0)
+>>> [str(move) for move in mb.legal_moves(state)][:2]
+['roll', 'discard 25']
+>>> state = mb.apply(state, mb.parse_move(state, "roll"))
+>>> state.tableaux[0].rolling, mb.current_player(state)
+(True, 1)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cardrules.games.mille_bornes.cards import (
+    BATTLE_HAZARDS,
+    DISTANCES,
+    HAZARDS,
+    MILES,
+    NAMES,
+    REMEDIES,
+    SAFETIES,
+    Card,
+    card_name,
+)
+from cardrules.games.mille_bornes.engine import (
+    apply,
+    current_player,
+    is_terminal,
+    legal_moves,
+    new_game,
+)
+from cardrules.games.mille_bornes.legality import why_illegal
+from cardrules.games.mille_bornes.moves import (
+    COUP_FOURRE,
+    DECLINE,
+    EXTEND,
+    CoupFourre,
+    Decline,
+    Discard,
+    Extend,
+    Move,
+    Play,
+    all_moves,
+)
+from cardrules.games.mille_bornes.notation import parse_move
+from cardrules.games.mille_bornes.observation import (
+    Observation,
+    determinize,
+    observe,
+    validate_observation,
+)
+from cardrules.games.mille_bornes.rules import RULES_VERSION, Rules, Scoring
+from cardrules.games.mille_bornes.scoring import HandScore, Result, SideScore, result
+from cardrules.games.mille_bornes.state import Match, Phase, State, Window
+from cardrules.games.mille_bornes.tableau import Tableau
+from cardrules.games.mille_bornes.validation import validate_state
+from cardrules.registry import Game, register
+from cardrules.serialization import converter
+
+__all__ = [
+    "BATTLE_HAZARDS",
+    "COUP_FOURRE",
+    "DECLINE",
+    "DISTANCES",
+    "EXTEND",
+    "GAME",
+    "HAZARDS",
+    "MILES",
+    "NAMES",
+    "REMEDIES",
+    "RULES_VERSION",
+    "SAFETIES",
+    "Card",
+    "CoupFourre",
+    "Decline",
+    "Discard",
+    "Extend",
+    "HandScore",
+    "Match",
+    "Move",
+    "Observation",
+    "Phase",
+    "Play",
+    "Result",
+    "Rules",
+    "Scoring",
+    "SideScore",
+    "State",
+    "Tableau",
+    "Window",
+    "all_moves",
+    "apply",
+    "card_name",
+    "current_player",
+    "determinize",
+    "is_terminal",
+    "legal_moves",
+    "new_game",
+    "observe",
+    "option_grid",
+    "parse_move",
+    "result",
+    "validate_observation",
+    "validate_state",
+    "why_illegal",
+]
+
+
+def option_grid() -> tuple[Rules, ...]:
+    """The presets at every standard table size: what the conformance suite covers."""
+    tables = ((2, 1), (3, 1), (4, 2), (4, 1), (5, 1), (6, 2), (6, 3), (6, 1))
+    grid: list[Rules] = []
+    for players, team_size in tables:
+        for preset in (Rules.parker, Rules.french):
+            grid.append(preset(players=players, team_size=team_size))
+            grid.append(preset(players=players, team_size=team_size, target_score=None))
+    return tuple(grid)
+
+
+def _cards(state: State) -> list[Card]:
+    cards = [*state.draw_pile, *state.discard_pile]
+    for hand in state.hands:
+        cards.extend(hand)
+    for tableau in state.tableaux:
+        cards.extend(tableau.cards())
+    return cards
+
+
+def _structure_card(value: Any, _: type) -> Card:
+    if isinstance(value, str) and value in Card.__members__:
+        return Card[value]
+    raise ValueError(f"unknown card {value!r}")
+
+
+converter.register_unstructure_hook(Card, lambda card: card.name)
+converter.register_structure_hook(Card, _structure_card)
+converter.register_unstructure_hook_func(
+    lambda t: t == frozenset[Card], lambda cards: sorted(card.name for card in cards)
+)
+converter.register_structure_hook_func(
+    lambda t: t == frozenset[Card],
+    lambda value, _: frozenset(_structure_card(v, Card) for v in value),
+)
+
+GAME = register(
+    Game(
+        name="mille-bornes",
+        title="Mille Bornes",
+        rules_version=RULES_VERSION,
+        rules_type=Rules,
+        state_type=State,
+        move_type=Move,
+        move_classes=(Play, Discard, CoupFourre, Extend, Decline),
+        observation_type=Observation,
+        result_type=Result,
+        card_type=Card,
+        new_game=new_game,
+        legal_moves=legal_moves,
+        apply=apply,
+        current_player=current_player,
+        is_terminal=is_terminal,
+        result=result,
+        observe=observe,
+        determinize=determinize,
+        parse_move=parse_move,
+        players=lambda rules: rules.players,
+        rules_of=lambda state: state.rules,
+        all_moves=lambda rules: all_moves(rules.sides),
+        cards=_cards,
+        deck=lambda rules: rules.deck_cards(),
+        validate_state=validate_state,
+        validate_observation=validate_observation,
+        option_grid=option_grid,
+    )
+)
+"""Mille Bornes' descriptor in the registry."""
+
+assert Counter(Rules().deck_cards())[Card.STOP] == 4

@@ -1,0 +1,105 @@
+"""Moves as text: ``drive 100``, ``stop -> side 1``, ``roll``, ``discard 75``, ``coup fourre``,
+``extend``, ``decline`` — and card names in English, Spanish or French."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from cardrules.errors import ArgumentError, IllegalMoveError, NotationError
+from cardrules.games.mille_bornes.cards import KIND, MILES, NAMES, Card
+from cardrules.games.mille_bornes.engine import legal_moves
+from cardrules.games.mille_bornes.legality import why_illegal
+from cardrules.games.mille_bornes.moves import (
+    COUP_FOURRE,
+    DECLINE,
+    EXTEND,
+    Discard,
+    Move,
+    Play,
+    card_word,
+)
+from cardrules.games.mille_bornes.state import State
+
+__all__ = ["parse_move"]
+
+
+def _plain(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return " ".join(re.sub(r"[_\-'’]", " ", text).split())
+
+
+_CARD_WORDS: dict[str, Card] = {}
+for _each in Card:
+    _CARD_WORDS[_plain(card_word(_each))] = _each
+    _CARD_WORDS[_plain(_each.name)] = _each
+    for _names in NAMES.values():
+        _CARD_WORDS.setdefault(_plain(_names[_each]), _each)
+_CARD_WORDS.update({"green light": Card.ROLL, "red light": Card.STOP, "go": Card.ROLL})
+
+_WORDS: dict[str, Move] = {
+    "coup fourre": COUP_FOURRE, "cf": COUP_FOURRE, "extend": EXTEND, "extension": EXTEND,
+    "decline": DECLINE, "no": DECLINE, "pass": DECLINE,
+}
+_TARGET = re.compile(r"^(.*?)\s*(?:->|>|on|at|to)?\s*(?:side|s)\s*(\d+)$")
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The legal move written as ``text`` (as ``str(move)`` prints it, or a looser form).
+
+    Accepted: ``drive 100`` or ``100``; a card's name (``roll``, ``end of limit``, ``Semáforo
+    verde``); a hazard with its target, ``stop -> side 1`` (the side may be left out when only one
+    can be attacked); ``discard <card>``; ``coup fourre``; ``extend``; ``decline``. Unreadable text
+    raises :class:`~cardrules.errors.NotationError`; a move that is not legal now raises
+    :class:`~cardrules.errors.IllegalMoveError` with the reason.
+
+    >>> from cardrules.games.mille_bornes import Rules, new_game
+    >>> state = new_game(Rules(), seed=1)
+    >>> parse_move(state, "roll"), parse_move(state, "discard 75")
+    (Play(card=<Card.ROLL: 14>, side=None), Discard(card=<Card.D75: 2>))
+    """
+    if type(state) is not State:
+        raise ArgumentError(f"expected a state of Mille Bornes, not {type(state).__name__}")
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "a move is written as text")
+    words = _plain(text)
+    if words in _WORDS:
+        return _legal(state, _WORDS[words])
+    if words.startswith("discard "):
+        return _legal(state, Discard(_card(text, words[len("discard "):])))
+    if words.startswith("drive "):
+        words = words[len("drive "):]
+    side: int | None = None
+    target = _TARGET.match(words)
+    if target is not None and target.group(1):
+        words, side = target.group(1), int(target.group(2))
+    card = _card(text, words)
+    if KIND[card] == "hazard" and side is None:
+        options = [move for move in legal_moves(state) if isinstance(move, Play) and move.card is card]
+        if len(options) == 1:
+            return options[0]
+        if len(options) > 1:
+            raise NotationError(text, f"say which side: {', '.join(str(m) for m in options)}")
+        raise IllegalMoveError(Play(card, 0), f"no side can take a {card_word(card)} now")
+    if side is not None and not 0 <= side < state.rules.sides:
+        raise NotationError(text, f"there is no side {side}")
+    return _legal(state, Play(card, side))
+
+
+def _card(text: str, words: str) -> Card:
+    card = _CARD_WORDS.get(words.strip())
+    if card is None:
+        raise NotationError(text, f"unknown card {words.strip()!r}; cards are "
+                                  + ", ".join(card_word(c) for c in Card))
+    return card
+
+
+def _legal(state: State, move: Move) -> Move:
+    reason = why_illegal(state, move)
+    if reason is not None:
+        raise IllegalMoveError(move, reason)
+    return move
+
+
+assert all(str(MILES[card]) in _CARD_WORDS for card in MILES)

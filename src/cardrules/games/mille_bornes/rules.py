@@ -1,0 +1,313 @@
+"""The options of Mille Bornes: the table, the race, the deck, every rulebook variant, scoring.
+
+Every point where the rulebooks disagree is a field; each rulebook is a preset (a classmethod that
+returns an ordinary ``Rules`` value whose fields can be changed with ``attrs.evolve``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Literal, TypeAlias
+
+import attrs
+
+from cardrules.errors import RulesError
+from cardrules.games.mille_bornes.cards import (
+    SMALL_TABLE_REMOVED,
+    STANDARD_COUNTS,
+    WRONG_WAY_COUNTS,
+    Card,
+)
+
+__all__ = [
+    "RULES_VERSION",
+    "CoupFourreRule",
+    "DiscardRule",
+    "HandEnd",
+    "HazardStacking",
+    "Rules",
+    "SafetyCancel",
+    "SafetyExtraTurn",
+    "Scoring",
+]
+
+RULES_VERSION = 1
+"""Bumped whenever a rule's implementation changes what a recorded game would do."""
+
+HazardStacking: TypeAlias = Literal["none", "topmost", "accumulate"]
+CoupFourreRule: TypeAlias = Literal["attacked_side", "any_player", "off"]
+SafetyCancel: TypeAlias = Literal["needs_roll", "restores"]
+DiscardRule: TypeAlias = Literal["any", "unplayable_only"]
+HandEnd: TypeAlias = Literal["all_hands_empty", "any_hand_empty"]
+SafetyExtraTurn: TypeAlias = Literal["always", "while_drawing"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "hazard_stacking": ("none", "topmost", "accumulate"),
+    "coup_fourre": ("attacked_side", "any_player", "off"),
+    "safety_cancel": ("needs_roll", "restores"),
+    "discard": ("any", "unplayable_only"),
+    "hand_end": ("all_hands_empty", "any_hand_empty"),
+    "safety_extra_turn": ("always", "while_drawing"),
+}
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int
+
+
+@attrs.frozen(kw_only=True)
+class Scoring:
+    """Points scored by each side at the end of a hand; the defaults are Parker's.
+
+    >>> Scoring().trip, Scoring.room().trip, Scoring.room().shutout_per_opponent
+    (400, 300, False)
+    """
+
+    per_mile: int = 1
+    """Points per mile travelled (every side)."""
+    safety: int = 100
+    """Per safety played (every side)."""
+    all_safeties: int = 300
+    """Bonus for a side that played all four safeties."""
+    all_safeties_needs_trip: bool = False
+    """Room rules: the all-safeties bonus only for the side that completed the trip."""
+    coup_fourre: int = 300
+    """Per coup fourré, on top of the safety's own points."""
+    trip: int = 400
+    """For the side that completed the trip."""
+    delayed_action: int = 300
+    """Trip completed after the draw pile ran out."""
+    safe_trip: int = 300
+    """Trip completed without playing a 200."""
+    shutout: int = 500
+    """Trip completed while an opponent side played no distance card."""
+    shutout_per_opponent: bool = True
+    """Parker: one shutout per such opponent side. Room: one, only if *no* other side has distance."""
+    extension: int = 200
+    """To the side that called an extension and completed it; else to each opponent side."""
+
+    def __attrs_post_init__(self) -> None:
+        for field in attrs.fields(Scoring):
+            value = getattr(self, field.name)
+            if field.type in ("int", int) and (not _whole(value) or value < 0):
+                raise RulesError(f"Scoring.{field.name} is a whole number of points, not {value!r}")
+            if field.type in ("bool", bool) and type(value) is not bool:
+                raise RulesError(f"Scoring.{field.name} is True or False, not {value!r}")
+
+    @classmethod
+    def parker(cls) -> Scoring:
+        """Parker Brothers' scoring (also the French and Wikipedia rules')."""
+        return cls()
+
+    @classmethod
+    def room(cls) -> Scoring:
+        """The online game room's scoring (seed 003): 300 trip, 300 "coronación", no safe-trip or
+        extension bonus, one shutout only if no other side has distance, all-four-safeties bonus
+        only for the side that completed the trip."""
+        return cls(trip=300, safe_trip=0, extension=0, shutout_per_opponent=False,
+                   all_safeties_needs_trip=True)
+
+
+def _default_race(rules: Rules) -> int:
+    # Parker: two partnerships race 1000; individual play and three partnerships race 700.
+    sides = rules.players // rules.team_size if rules.team_size else 0
+    return 1000 if rules.team_size > 1 and sides == 2 else 700
+
+
+def _default_extension(rules: Rules) -> int | None:
+    return 1000 if rules.race == 700 else None
+
+
+DeckCounts: TypeAlias = tuple[tuple[Card, int], ...]
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """How a game of Mille Bornes is played; the defaults are Parker's rules for two players.
+
+    ``race`` and ``extension_to`` default from the table as Parker has it: two partnerships race
+    1000 with no extension; any other table races 700 and may extend to 1000. ``deck=None`` is the
+    standard deck for the table (one each of STOP, ACCIDENT, OUT_OF_GAS, FLAT_TIRE and SPEED_LIMIT
+    out with 2 or 3 players; the wrong-way cards in with ``wrong_way``); give ``deck`` as
+    ``((card, count), ...)`` to play with any other composition.
+
+    >>> Rules().race, Rules().extension_to, Rules(players=4, team_size=2).race
+    (700, 1000, 1000)
+    >>> len(Rules().deck_cards()), len(Rules(players=4, team_size=2).deck_cards())
+    (101, 106)
+    """
+
+    players: int = 2
+    """2 to 9 seats."""
+    team_size: int = 1
+    """Players per side (1: individual play). Seats are interleaved: seat s plays for side
+    ``s % sides``."""
+    race: int = attrs.field(default=attrs.Factory(_default_race, takes_self=True))
+    """Miles to travel exactly."""
+    extension_to: int | None = attrs.field(default=attrs.Factory(_default_extension, takes_self=True))
+    """The longer race the side that completes ``race`` may call; ``None``: no extension."""
+    hand_size: int = 6
+    """Cards held between turns."""
+    max_200s: int = 2
+    """200-mile cards a side may play per hand."""
+    deck: DeckCounts | None = None
+    """The card counts, or ``None`` for the standard deck of the table and variants."""
+    safety_extra_turn: SafetyExtraTurn = "always"
+    """``"always"`` (Parker); ``"while_drawing"`` (French): no extra turn for a normal safety
+    once the draw pile is empty."""
+    hazard_stacking: HazardStacking = "none"
+    """``"none"`` (Parker), ``"topmost"`` (Wikipedia), ``"accumulate"`` (game room variant)."""
+    coup_fourre: CoupFourreRule = "attacked_side"
+    """Who may answer a hazard by coup fourré: a member of the attacked side (Parker), any player
+    (Wikipedia), or nobody."""
+    safety_cancel: SafetyCancel = "needs_roll"
+    """After a normal safety cancels a battle hazard: a ROLL is needed (``"needs_roll"``), or the
+    side is as before the hazard (``"restores"``)."""
+    discard: DiscardRule = "any"
+    """``"any"`` card may be discarded, or only cards that could not be played."""
+    hand_end: HandEnd = "all_hands_empty"
+    """Without a completed trip the hand ends when every hand is empty (and the draw pile), or
+    as soon as a player due to play has no cards (game room)."""
+    reshuffle_discards: bool = False
+    """Game room variant: an empty draw pile is refilled from the shuffled discards."""
+    reshuffle_limit: int = 3
+    """At most this many reshuffles per hand, so that every hand ends."""
+    wrong_way: bool = False
+    """Game room variant: WRONG_WAY / END_OF_WRONG_WAY cards."""
+    scoring: Scoring = Scoring()
+    """The points; see :class:`Scoring`."""
+    target_score: int | None = 5000
+    """Play hands until a side reaches this total; ``None``: a single hand."""
+
+    def __attrs_post_init__(self) -> None:
+        _validate(self)
+
+    @property
+    def sides(self) -> int:
+        """The number of sides (teams, or players in individual play)."""
+        return self.players // self.team_size
+
+    def side_of(self, seat: int) -> int:
+        """The side that ``seat`` plays for."""
+        return seat % (self.players // self.team_size)
+
+    def composition(self) -> dict[Card, int]:
+        """How many of each card the deck holds."""
+        if self.deck is not None:
+            return {card: count for card, count in self.deck if count}
+        counts = dict(STANDARD_COUNTS)
+        if self.players <= 3:
+            for card in SMALL_TABLE_REMOVED:
+                counts[card] -= 1
+        if self.wrong_way:
+            counts.update(WRONG_WAY_COUNTS)
+        return counts
+
+    def deck_cards(self) -> tuple[Card, ...]:
+        """Every card of the deck, sorted."""
+        return tuple(sorted(Counter(self.composition()).elements()))
+
+    @classmethod
+    def parker(cls, players: int = 2, team_size: int = 1, **options: Any) -> Rules:
+        """Parker Brothers' rules (seed 000), the default: 700 or 1000 miles by table.
+
+        >>> Rules.parker(players=6, team_size=2).race
+        700
+        """
+        return cls(players=players, team_size=team_size, **options)
+
+    @classmethod
+    def french(cls, players: int = 2, team_size: int = 1, **options: Any) -> Rules:
+        """The French rules: as Parker, but no extra turn for a normal safety once the draw pile
+        is empty."""
+        options.setdefault("safety_extra_turn", "while_drawing")
+        return cls(players=players, team_size=team_size, **options)
+
+    @classmethod
+    def wikipedia(cls, players: int = 2, team_size: int = 1, **options: Any) -> Rules:
+        """The Spanish Wikipedia article's rules (seed 002): hazards stack (only the top counts) and
+        any player may call a coup fourré; pass ``race=1000, extension_to=1200`` for the long
+        race it describes."""
+        options.setdefault("hazard_stacking", "topmost")
+        options.setdefault("coup_fourre", "any_player")
+        return cls(players=players, team_size=team_size, **options)
+
+    @classmethod
+    def room(
+        cls,
+        players: int = 2,
+        team_size: int = 1,
+        *,
+        accumulate: bool = False,
+        reshuffle: bool = False,
+        wrong_way: bool = False,
+        **options: Any,
+    ) -> Rules:
+        """The online game room's rules (seed 003): race 1000 without extension, its scoring,
+        only unplayable cards may be discarded, the hand ends when a player due to play has no
+        cards; its three variants (accumulated attacks, reshuffled discards, the wrong-way card)
+        are off unless asked for."""
+        options.setdefault("race", 1000)
+        options.setdefault("extension_to", None)
+        options.setdefault("scoring", Scoring.room())
+        options.setdefault("discard", "unplayable_only")
+        options.setdefault("hand_end", "any_hand_empty")
+        if accumulate:
+            options.setdefault("hazard_stacking", "accumulate")
+        options.setdefault("reshuffle_discards", reshuffle)
+        options.setdefault("wrong_way", wrong_way)
+        return cls(players=players, team_size=team_size, **options)
+
+
+def _validate(rules: Rules) -> None:
+    players, team_size = rules.players, rules.team_size
+    if not _whole(players) or not 2 <= players <= 9:
+        raise RulesError(f"Mille Bornes is played by 2 to 9 players, not {players!r}")
+    if not _whole(team_size) or team_size < 1 or players % team_size:
+        raise RulesError(f"{players} players cannot sit in sides of {team_size!r}")
+    if players // team_size < 2:
+        raise RulesError("Mille Bornes needs at least two sides")
+    for name in ("race", "hand_size", "reshuffle_limit"):
+        value = getattr(rules, name)
+        if not _whole(value) or value < (0 if name == "reshuffle_limit" else 1):
+            raise RulesError(f"Rules.{name} must be a positive whole number, not {value!r}")
+    if not _whole(rules.max_200s) or rules.max_200s < 0:
+        raise RulesError(f"Rules.max_200s must be a whole number, not {rules.max_200s!r}")
+    if rules.race % 25:
+        raise RulesError(f"a race is a multiple of 25 miles, not {rules.race}")
+    extension = rules.extension_to
+    if extension is not None and (not _whole(extension) or extension <= rules.race or extension % 25):
+        raise RulesError(f"an extension goes beyond the race by a multiple of 25, not to {extension!r}")
+    target = rules.target_score
+    if target is not None and (not _whole(target) or target < 1):
+        raise RulesError(f"target_score is a positive whole number or None, not {target!r}")
+    for name, choices in _CHOICES.items():
+        if getattr(rules, name) not in choices:
+            raise RulesError(f"Rules.{name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}")
+    for name in ("reshuffle_discards", "wrong_way"):
+        if type(getattr(rules, name)) is not bool:
+            raise RulesError(f"Rules.{name} is True or False, not {getattr(rules, name)!r}")
+    if type(rules.scoring) is not Scoring:
+        raise RulesError("Rules.scoring is a Scoring value")
+    if rules.deck is not None:
+        _validate_deck(rules)
+    if players * rules.hand_size > len(rules.deck_cards()):
+        raise RulesError(f"a deck of {len(rules.deck_cards())} cards cannot deal {players} hands "
+                         f"of {rules.hand_size}")
+
+
+def _validate_deck(rules: Rules) -> None:
+    deck = rules.deck
+    if not isinstance(deck, tuple):
+        raise RulesError("Rules.deck is a tuple of (card, count) pairs")
+    seen: set[Card] = set()
+    for pair in deck:
+        if (not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], Card)
+                or not _whole(pair[1]) or pair[1] < 0):
+            raise RulesError(f"Rules.deck holds (card, count) pairs, not {pair!r}")
+        if pair[0] in seen:
+            raise RulesError(f"Rules.deck counts {pair[0].name} twice")
+        seen.add(pair[0])
+    wrong = {Card.WRONG_WAY, Card.END_OF_WRONG_WAY}
+    if not rules.wrong_way and any(card in wrong and count for card, count in deck):
+        raise RulesError("WRONG_WAY and END_OF_WRONG_WAY cards need wrong_way=True")

@@ -1,0 +1,118 @@
+"""A side's tableau: its battle, speed and direction piles, distance and safeties, and what they
+mean together (is the side moving? which hazards are in effect?).
+
+The piles are what players see; ``problems`` and ``rolling`` are what the piles mean under the
+hand's ``hazard_stacking`` and ``safety_cancel`` rules. They are derived once, by :func:`read_battle`,
+whenever the battle pile or the safeties change, so the hot path never re-reads a pile.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules.games.mille_bornes.cards import HAZARD_OF, KIND, SAFETY_OF, Card
+
+__all__ = ["EMPTY_TABLEAU", "Tableau", "read_battle"]
+
+_ROLL = Card.ROLL
+_STOP = Card.STOP
+
+
+@attrs.frozen
+class Tableau:
+    """One side's cards on the table (shared by the partners of a team).
+
+    - ``battle``, ``speed``, ``direction``: the piles, bottom to top.
+    - ``distance``: the miles of each distance card played, in order; negative for a card driven
+      the wrong way (wrong-way variant).
+    - ``safeties``: the safeties played, in order; ``coups_fourres``: those played as coups fourrés.
+    - ``problems``: the battle hazards in effect; ``rolling``: a ROLL is in effect. The side is
+      moving when it has no problem and is rolling or has RIGHT_OF_WAY.
+    """
+
+    battle: tuple[Card, ...]
+    speed: tuple[Card, ...]
+    direction: tuple[Card, ...]
+    distance: tuple[int, ...]
+    safeties: tuple[Card, ...]
+    coups_fourres: tuple[Card, ...]
+    problems: frozenset[Card]
+    rolling: bool
+
+    @property
+    def miles(self) -> int:
+        """Miles travelled this hand."""
+        return sum(self.distance)
+
+    @property
+    def moving(self) -> bool:
+        """Whether the side may play distance (speed limit and exact finish aside)."""
+        return not self.problems and (self.rolling or Card.RIGHT_OF_WAY in self.safeties)
+
+    @property
+    def limited(self) -> bool:
+        """Whether a SPEED_LIMIT is in effect (only 25 and 50 may be played)."""
+        return bool(self.speed) and self.speed[-1] is Card.SPEED_LIMIT \
+            and Card.RIGHT_OF_WAY not in self.safeties
+
+    @property
+    def wrong_way(self) -> bool:
+        """Whether a WRONG_WAY is in effect (distance is subtracted)."""
+        return bool(self.direction) and self.direction[-1] is Card.WRONG_WAY \
+            and Card.DRIVING_ACE not in self.safeties
+
+    @property
+    def twos(self) -> int:
+        """200-mile cards played (either way)."""
+        return sum(1 for miles in self.distance if miles in (200, -200))
+
+    def cards(self) -> list[Card]:
+        """Every card on this tableau."""
+        from cardrules.games.mille_bornes.cards import MILES
+
+        by_miles = {miles: card for card, miles in MILES.items()}
+        return [*self.battle, *self.speed, *self.direction, *self.safeties,
+                *(by_miles[abs(miles)] for miles in self.distance)]
+
+
+EMPTY_TABLEAU = Tableau((), (), (), (), (), (), frozenset(), False)
+
+
+def read_battle(
+    battle: tuple[Card, ...], safeties: tuple[Card, ...], stacking: str, cancel: str
+) -> tuple[frozenset[Card], bool]:
+    """What a battle pile means: the hazards in effect and whether a ROLL is in effect.
+
+    A hazard the side is protected from was cancelled by its safety: with ``cancel="needs_roll"``
+    it counts as remedied (a ROLL is needed after it), with ``"restores"`` as never played.
+    Without accumulation only the top card counts; with it, every card in order.
+    """
+    if stacking != "accumulate":
+        for card in reversed(battle):
+            if KIND[card] == "hazard" and SAFETY_OF[card] in safeties:
+                if cancel == "restores":
+                    continue
+                return frozenset(), False
+            if card is _ROLL:
+                return frozenset(), True
+            if KIND[card] == "hazard":
+                return frozenset((card,)), False
+            return frozenset(), False
+        return frozenset(), False
+    problems: set[Card] = set()
+    rolling = False
+    for card in battle:
+        if card is _ROLL:
+            problems.discard(_STOP)
+            rolling = True
+        elif KIND[card] == "hazard":
+            if SAFETY_OF[card] in safeties:
+                if cancel == "restores":
+                    continue
+            else:
+                problems.add(card)
+            rolling = False
+        else:
+            problems.discard(HAZARD_OF[card])
+            rolling = False
+    return frozenset(problems), rolling
