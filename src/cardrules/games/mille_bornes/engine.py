@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from cardrules.errors import ArgumentError, IllegalMoveError, RulesError
 from cardrules.games.mille_bornes.cards import HAZARD_OF, KIND, MILES, SAFETY_OF, Card
+from cardrules.games.mille_bornes.flow import can_reshuffle, deal, end_hand, refill, start_turn
 from cardrules.games.mille_bornes.legality import (
     can_attack,
     can_drive,
@@ -35,9 +36,8 @@ from cardrules.games.mille_bornes.moves import (
 )
 from cardrules.games.mille_bornes.rules import Rules
 from cardrules.games.mille_bornes.safeties import holders, safety_played, without_hazard
-from cardrules.games.mille_bornes.scoring import score_hand
 from cardrules.games.mille_bornes.state import Match, State, Window
-from cardrules.games.mille_bornes.tableau import EMPTY_TABLEAU, Tableau
+from cardrules.games.mille_bornes.tableau import Tableau
 
 __all__ = ["apply", "check_state", "current_player", "is_terminal", "legal_moves", "new_game"]
 
@@ -88,7 +88,7 @@ def new_game(
         random.Random(seed).shuffle(order)
     dealer = (first_player - 1) % rules.players
     match = Match(seed, 0, dealer, (0,) * rules.sides, ())
-    return _deal(rules, match, order)
+    return deal(rules, match, order)
 
 
 def _check_deck(rules: Rules, deck: Iterable[Card]) -> list[Card]:
@@ -109,23 +109,6 @@ def _check_deck(rules: Rules, deck: Iterable[Card]) -> list[Card]:
             + (f"; not in the rules' deck {[c.name for c in extra[:5]]}" if extra else "")
         )
     return order
-
-
-def hand_order(rules: Rules, match: Match) -> list[Card]:
-    """The shuffled deck of hand ``match.hand_number`` (> 0) of a match, from the match seed."""
-    order = list(rules.deck_cards())
-    random.Random(f"mille-bornes/{match.seed}/hand/{match.hand_number}").shuffle(order)
-    return order
-
-
-def _deal(rules: Rules, match: Match, order: list[Card]) -> State:
-    size = rules.hand_size
-    players = rules.players
-    hands = [tuple(sorted(order[seat * size:(seat + 1) * size])) for seat in range(players)]
-    return _turn(
-        rules, match, hands, tuple(order[players * size:]), (), (EMPTY_TABLEAU,) * rules.sides,
-        (match.dealer + 1) % players, rules.race, None, ((),) * players, 0,
-    )
 
 
 def current_player(state: State) -> int | None:
@@ -237,7 +220,7 @@ def apply(state: State, move: Move) -> State:
         if kind is Extend:
             return _extend(state)
         if kind is Decline:
-            return _end_hand(state.rules, state.match, state.hands, state.draw_pile,
+            return end_hand(state.rules, state.match, state.hands, state.draw_pile,
                              state.discard_pile, state.tableaux, state.current, state.target,
                              state.extended_by, state.reshuffles, state.rules.side_of(state.current))
     raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
@@ -264,7 +247,7 @@ def _discard(state: State, move: Discard) -> State:
         raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
     hands = (*state.hands[:seat], _without(hand, card), *state.hands[seat + 1:])
     revealed = _forget(state.revealed, seat, card) if state.revealed[seat] else state.revealed
-    return _turn(rules, state.match, hands, state.draw_pile, (*state.discard_pile, card),
+    return start_turn(rules, state.match, hands, state.draw_pile, (*state.discard_pile, card),
                  state.tableaux, (seat + 1) % rules.players, state.target, state.extended_by,
                  revealed, state.reshuffles)
 
@@ -303,9 +286,9 @@ def _play(state: State, move: Play) -> State:
             if rules.extension_to is not None and state.target == rules.race:
                 return State(rules, match, hands, state.draw_pile, state.discard_pile, tableaux,
                              seat, "extension", None, state.target, None, revealed, state.reshuffles)
-            return _end_hand(rules, match, hands, state.draw_pile, state.discard_pile, tableaux,
+            return end_hand(rules, match, hands, state.draw_pile, state.discard_pile, tableaux,
                              seat, state.target, state.extended_by, state.reshuffles, own)
-        return _turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
+        return start_turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
                      state.target, state.extended_by, revealed, state.reshuffles)
     if kind == _REMEDY:
         t = tableaux[own]
@@ -322,15 +305,15 @@ def _play(state: State, move: Play) -> State:
             t = Tableau((*t.battle, card), t.speed, t.direction, t.distance, t.safeties,
                         t.coups_fourres, t.problems - {HAZARD_OF[card]}, False)
         tableaux = (*tableaux[:own], t, *tableaux[own + 1:])
-        return _turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
+        return start_turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
                      state.target, state.extended_by, revealed, state.reshuffles)
     if kind == _SAFETY:
         t, discarded = safety_played(rules, tableaux[own], card, coup=False)
         tableaux = (*tableaux[:own], t, *tableaux[own + 1:])
         discard_pile = (*state.discard_pile, *discarded) if discarded else state.discard_pile
-        again = rules.safety_extra_turn == "always" or bool(state.draw_pile) or _can_reshuffle(
+        again = rules.safety_extra_turn == "always" or bool(state.draw_pile) or can_reshuffle(
             rules, discard_pile, state.reshuffles)
-        return _turn(rules, match, hands, state.draw_pile, discard_pile, tableaux,
+        return start_turn(rules, match, hands, state.draw_pile, discard_pile, tableaux,
                      seat if again else nxt, state.target, state.extended_by, revealed,
                      state.reshuffles)
     assert side is not None
@@ -356,7 +339,7 @@ def _play(state: State, move: Play) -> State:
         return State(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, asked[0],
                      "coup_fourre", window, state.target, state.extended_by, revealed,
                      state.reshuffles)
-    return _turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
+    return start_turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
                  state.target, state.extended_by, revealed, state.reshuffles)
 
 
@@ -383,13 +366,13 @@ def _call_coup_fourre(state: State) -> State:
         discard_pile = (*discard_pile, window.hazard)
     tableaux[own], discarded = safety_played(rules, tableaux[own], safety, coup=True)
     discard_pile = (*discard_pile, *discarded)
-    draw_pile, discard_pile, reshuffles = _refill(rules, state.match, state.draw_pile, discard_pile,
+    draw_pile, discard_pile, reshuffles = refill(rules, state.match, state.draw_pile, discard_pile,
                                                   state.reshuffles)
     if draw_pile:
         # The replacement for the safety; the turn that follows draws once more.
         hands[caller] = tuple(sorted((*hands[caller], draw_pile[0])))
         draw_pile = draw_pile[1:]
-    return _turn(rules, state.match, tuple(hands), draw_pile, discard_pile, tuple(tableaux), caller,
+    return start_turn(rules, state.match, tuple(hands), draw_pile, discard_pile, tuple(tableaux), caller,
                  state.target, state.extended_by, revealed, reshuffles)
 
 
@@ -402,7 +385,7 @@ def _decline_coup_fourre(state: State) -> State:
                      state.tableaux, window.waiting[0], "coup_fourre",
                      Window(window.attacker, window.hazard, window.side, window.waiting[1:]),
                      state.target, state.extended_by, state.revealed, state.reshuffles)
-    return _turn(rules, state.match, state.hands, state.draw_pile, state.discard_pile, state.tableaux,
+    return start_turn(rules, state.match, state.hands, state.draw_pile, state.discard_pile, state.tableaux,
                  (window.attacker + 1) % rules.players, state.target, state.extended_by,
                  state.revealed, state.reshuffles)
 
@@ -410,100 +393,9 @@ def _decline_coup_fourre(state: State) -> State:
 def _extend(state: State) -> State:
     rules = state.rules
     assert rules.extension_to is not None
-    return _turn(rules, state.match, state.hands, state.draw_pile, state.discard_pile,
+    return start_turn(rules, state.match, state.hands, state.draw_pile, state.discard_pile,
                  state.tableaux, (state.current + 1) % rules.players, rules.extension_to,
                  rules.side_of(state.current), state.revealed, state.reshuffles)
-
-
-def _can_reshuffle(rules: Rules, discard_pile: tuple[Card, ...], reshuffles: int) -> bool:
-    return rules.reshuffle_discards and bool(discard_pile) and reshuffles < rules.reshuffle_limit
-
-
-def _refill(
-    rules: Rules, match: Match, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...],
-    reshuffles: int,
-) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
-    """The draw pile, refilled from the shuffled discards if it is empty and the variant allows."""
-    if draw_pile or not _can_reshuffle(rules, discard_pile, reshuffles):
-        return draw_pile, discard_pile, reshuffles
-    cards = sorted(discard_pile)
-    random.Random(f"mille-bornes/{match.seed}/hand/{match.hand_number}/reshuffle/{reshuffles}"
-                  ).shuffle(cards)
-    return tuple(cards), (), reshuffles + 1
-
-
-def _turn(
-    rules: Rules,
-    match: Match,
-    hands: tuple[tuple[Card, ...], ...] | list[tuple[Card, ...]],
-    draw_pile: tuple[Card, ...],
-    discard_pile: tuple[Card, ...],
-    tableaux: tuple[Tableau, ...],
-    seat: int,
-    target: int,
-    extended_by: int | None,
-    revealed: tuple[tuple[Card, ...], ...],
-    reshuffles: int,
-) -> State:
-    """Start the turn of ``seat`` (or of the next seat that can play): draw for it, or end the hand."""
-    if not draw_pile:
-        draw_pile, discard_pile, reshuffles = _refill(rules, match, draw_pile, discard_pile,
-                                                      reshuffles)
-        if not draw_pile:
-            players = rules.players
-            for _ in range(players):
-                if hands[seat]:
-                    break
-                if rules.hand_end == "any_hand_empty":
-                    seat = players  # nobody plays: the hand is over
-                    break
-                seat = (seat + 1) % players
-            else:
-                seat = players
-            if seat == players:
-                return _end_hand(rules, match, tuple(hands), draw_pile, discard_pile, tableaux,
-                                 (seat - 1) % players, target, extended_by, reshuffles, None)
-            return State(rules, match, tuple(hands), draw_pile, discard_pile, tableaux, seat,
-                         "play", None, target, extended_by, revealed, reshuffles)
-    hand = hands[seat]
-    card = draw_pile[0]
-    # Insert the drawn card in order: hands stay sorted so equal states are equal values.
-    at = 0
-    for at, held in enumerate(hand):  # noqa: B007
-        if held > card:
-            break
-    else:
-        at = len(hand)
-    hands = (*hands[:seat], (*hand[:at], card, *hand[at:]), *hands[seat + 1:])
-    return State(rules, match, hands, draw_pile[1:], discard_pile, tableaux, seat, "play", None,
-                 target, extended_by, revealed, reshuffles)
-
-
-def _end_hand(
-    rules: Rules,
-    match: Match,
-    hands: tuple[tuple[Card, ...], ...],
-    draw_pile: tuple[Card, ...],
-    discard_pile: tuple[Card, ...],
-    tableaux: tuple[Tableau, ...],
-    seat: int,
-    target: int,
-    extended_by: int | None,
-    reshuffles: int,
-    completed_by: int | None,
-) -> State:
-    """Score the hand; then end the game, or deal the next hand of the match."""
-    delayed = not draw_pile and not _can_reshuffle(rules, discard_pile, reshuffles)
-    sheet = score_hand(rules, match.hand_number, tableaux, completed_by, extended_by, delayed)
-    totals = tuple(total + points for total, points in zip(match.totals, sheet.totals, strict=True))
-    history = (*match.history, sheet)
-    if rules.target_score is None or max(totals) >= rules.target_score:
-        final = Match(match.seed, match.hand_number, match.dealer, totals, history)
-        return State(rules, final, hands, draw_pile, discard_pile, tableaux, seat, "over", None,
-                     target, extended_by, ((),) * rules.players, reshuffles)
-    following = Match(match.seed, match.hand_number + 1, (match.dealer + 1) % rules.players,
-                      totals, history)
-    return _deal(rules, following, hand_order(rules, following))
 
 
 def check_state(state: object) -> None:
