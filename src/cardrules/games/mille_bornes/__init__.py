@@ -35,6 +35,7 @@ from cardrules.games.mille_bornes.engine import (
     legal_moves,
     new_game,
 )
+from cardrules.games.mille_bornes.grid import TABLES, option_grid, variant_grid
 from cardrules.games.mille_bornes.legality import why_illegal
 from cardrules.games.mille_bornes.moves import (
     COUP_FOURRE,
@@ -76,6 +77,7 @@ __all__ = [
     "REMEDIES",
     "RULES_VERSION",
     "SAFETIES",
+    "TABLES",
     "Card",
     "CoupFourre",
     "Decline",
@@ -108,19 +110,9 @@ __all__ = [
     "result",
     "validate_observation",
     "validate_state",
+    "variant_grid",
     "why_illegal",
 ]
-
-
-def option_grid() -> tuple[Rules, ...]:
-    """The presets at every standard table size: what the conformance suite covers."""
-    tables = ((2, 1), (3, 1), (4, 2), (4, 1), (5, 1), (6, 2), (6, 3), (6, 1))
-    grid: list[Rules] = []
-    for players, team_size in tables:
-        for preset in (Rules.parker, Rules.french):
-            grid.append(preset(players=players, team_size=team_size))
-            grid.append(preset(players=players, team_size=team_size, target_score=None))
-    return tuple(grid)
 
 
 def _cards(state: State) -> list[Card]:
