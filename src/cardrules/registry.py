@@ -65,6 +65,7 @@ class Game:
     deck: Callable[[Any], tuple[Any, ...]]
     validate_state: Callable[[Any], None]
     validate_observation: Callable[[Any], None]
+    validate_result: Callable[[Any], None]
     option_grid: Callable[[], tuple[Any, ...]]
 
 

@@ -12,6 +12,7 @@ import re
 from typing import Any, TypeVar
 
 import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from cardrules.errors import CardrulesError, SerializationError
 
@@ -48,11 +49,14 @@ def _tag(cls: type) -> str:
 def register_moves(union: Any, classes: tuple[type, ...]) -> None:
     """Teach the converter a game's move union, tagged by ``"move"``: ``{"move": "play", ...}``."""
     by_tag = {_tag(cls): cls for cls in classes}
-    untagged = cattrs.Converter(forbid_extra_keys=True)
+    # The fields are read and written by the one converter (strict scalars, card names, ...).
+    fields_out: dict[type, Any] = {cls: make_dict_unstructure_fn(cls, converter) for cls in classes}
+    fields_in: dict[type, Any] = {cls: make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+                 for cls in classes}
 
     def unstructure(move: Any) -> dict[str, Any]:
         data: dict[str, Any] = {_MOVE_TAG: _tag(type(move))}
-        data.update(untagged.unstructure(move))
+        data.update(fields_out[type(move)](move))
         return data
 
     def structure_one(data: Any, cls: type) -> Any:
@@ -63,7 +67,7 @@ def register_moves(union: Any, classes: tuple[type, ...]) -> None:
         target = by_tag.get(tag) if isinstance(tag, str) else None
         if target is None or (cls is not union and target is not cls):
             raise SerializationError(f"unknown move type {tag!r}; expected one of {sorted(by_tag)}")
-        return untagged.structure(fields, target)
+        return fields_in[target](fields, target)
 
     for cls in classes:
         converter.register_unstructure_hook(cls, unstructure)
@@ -123,11 +127,15 @@ def _validate(value: Any) -> None:
         game.validate_state(value)
     elif type(value) is game.observation_type:
         game.validate_observation(value)
+    elif type(value) is game.result_type:
+        game.validate_result(value)
 
 
 def _explain(exc: BaseException) -> str:
     if isinstance(exc, CardrulesError):
         return str(exc)
+    if isinstance(exc, KeyError):
+        return f"missing field {exc.args[0]!r}" if exc.args else "a field is missing"
     if isinstance(exc, cattrs.BaseValidationError):
         parts = []
         for inner in exc.exceptions:

@@ -57,7 +57,7 @@ from cardrules.games.mille_bornes.observation import (
     validate_observation,
 )
 from cardrules.games.mille_bornes.rules import RULES_VERSION, Rules, Scoring
-from cardrules.games.mille_bornes.scoring import HandScore, Result, SideScore, result
+from cardrules.games.mille_bornes.scoring import HandScore, Result, SideScore, result, validate_result
 from cardrules.games.mille_bornes.state import Match, Phase, State, Window
 from cardrules.games.mille_bornes.tableau import Tableau
 from cardrules.games.mille_bornes.validation import validate_state
@@ -109,6 +109,7 @@ __all__ = [
     "parse_move",
     "result",
     "validate_observation",
+    "validate_result",
     "validate_state",
     "variant_grid",
     "why_illegal",
@@ -168,6 +169,7 @@ GAME = register(
         deck=lambda rules: rules.deck_cards(),
         validate_state=validate_state,
         validate_observation=validate_observation,
+        validate_result=validate_result,
         option_grid=option_grid,
     )
 )

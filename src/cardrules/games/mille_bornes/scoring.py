@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from cardrules.errors import InvalidStateError
 from cardrules.games.mille_bornes.cards import SAFETIES
 from cardrules.games.mille_bornes.rules import Rules
 from cardrules.games.mille_bornes.tableau import Tableau
@@ -13,7 +14,7 @@ from cardrules.games.mille_bornes.tableau import Tableau
 if TYPE_CHECKING:
     from cardrules.games.mille_bornes.state import State
 
-__all__ = ["HandScore", "Result", "SideScore", "result", "score_hand"]
+__all__ = ["HandScore", "Result", "SideScore", "result", "score_hand", "validate_result"]
 
 _LINES = (
     ("miles", "Miles travelled"),
@@ -158,3 +159,27 @@ def result(state: State) -> Result | None:
         winners=tuple(side for side, total in enumerate(totals) if total == best),
         hands=state.match.history,
     )
+
+
+def validate_result(value: Result) -> None:
+    """Raise :class:`~cardrules.errors.InvalidStateError` unless ``value`` adds up: totals are the
+    sums of the hands' score sheets and the winners are the sides with the highest total."""
+    sides = len(value.totals)
+    if sides < 2 or not value.hands:
+        raise InvalidStateError("a result has two or more sides and at least one hand")
+    summed = [0] * sides
+    for number, sheet in enumerate(value.hands):
+        if sheet.hand != number or len(sheet.sides) != sides or len(sheet.miles) != sides:
+            raise InvalidStateError(f"hand {number}'s score sheet does not fit the table")
+        if any(column.side != side for side, column in enumerate(sheet.sides)):
+            raise InvalidStateError(f"hand {number}'s score sheet has its sides out of order")
+        for who in (sheet.completed_by, sheet.extended_by):
+            if who is not None and not 0 <= who < sides:
+                raise InvalidStateError(f"hand {number} names a side that does not exist")
+        for side, points in enumerate(sheet.totals):
+            summed[side] += points
+    if tuple(summed) != value.totals:
+        raise InvalidStateError("the totals are not the sums of the hands' scores")
+    best = max(value.totals)
+    if value.winners != tuple(side for side, total in enumerate(value.totals) if total == best):
+        raise InvalidStateError("the winners are not the sides with the highest total")

@@ -40,7 +40,7 @@ from cardrules.games.the_game.observation import (
     observe,
     validate_observation,
 )
-from cardrules.games.the_game.result import Result, result
+from cardrules.games.the_game.result import Result, result, validate_result
 from cardrules.games.the_game.rules import RULES_VERSION, Rules, option_grid
 from cardrules.games.the_game.state import State, Status
 from cardrules.games.the_game.validation import validate_state
@@ -77,6 +77,7 @@ __all__ = [
     "parse_move",
     "result",
     "validate_observation",
+    "validate_result",
     "validate_state",
     "why_illegal",
 ]
@@ -118,6 +119,7 @@ GAME = register(
         deck=lambda rules: CARDS,
         validate_state=validate_state,
         validate_observation=validate_observation,
+        validate_result=validate_result,
         option_grid=option_grid,
     )
 )

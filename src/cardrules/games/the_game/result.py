@@ -6,10 +6,10 @@ from typing import Literal
 
 import attrs
 
-from cardrules.errors import ArgumentError
+from cardrules.errors import ArgumentError, InvalidStateError
 from cardrules.games.the_game.state import PLAYING, State
 
-__all__ = ["EXCELLENT", "Result", "result"]
+__all__ = ["EXCELLENT", "Result", "result", "validate_result"]
 
 EXCELLENT = 10
 """Fewer cards left than this is an excellent result, per the rulebook."""
@@ -53,3 +53,13 @@ def result(state: State) -> Result | None:
         "won" if state.status == "won" else "stuck" if state.status == "stuck" else "burned"
     )
     return Result(won=outcome == "won", cards_left=left, outcome=outcome, seat=state.current)
+
+
+def validate_result(value: Result) -> None:
+    """Raise :class:`~cardrules.errors.InvalidStateError` unless ``value`` could end a game."""
+    if value.outcome not in ("won", "stuck", "burned"):
+        raise InvalidStateError(f"unknown outcome {value.outcome!r}")
+    if value.won != (value.outcome == "won") or value.won != (value.cards_left == 0):
+        raise InvalidStateError("a game is won exactly when no card is left")
+    if not 0 <= value.cards_left <= 98 or not 0 <= value.seat < 5:
+        raise InvalidStateError("a result with an impossible card count or seat")

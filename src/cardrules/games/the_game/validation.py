@@ -107,6 +107,13 @@ def check_public(
             raise InvalidStateError(f"no fire card can be due on pile {PILE_NAMES[number]}")
         if due == turn + 1 and laid == 0:
             raise InvalidStateError(f"the fire card on {PILE_NAMES[number]} was laid in no turn")
+    on_piles = sum(len(pile) - 1 for pile in piles) - laid
+    if not turn <= on_piles <= turn * full:
+        raise InvalidStateError(f"{on_piles} cards laid in {turn} finished turns is impossible")
+    if status == "burned" and not any(
+        due == turn and piles[number][-1] in FIRE_CARDS for number, due in enumerate(fire_due)
+    ):
+        raise InvalidStateError("a game is burned only by a fire card due this turn and uncovered")
     if rules.on_fire and status != "burned":
         for number, pile in enumerate(piles):
             if pile[-1] in FIRE_CARDS and fire_due[number] == -1:
