@@ -110,8 +110,10 @@ class Scoring:
 
 def _default_race(rules: Rules) -> int:
     # Parker: two partnerships race 1000; individual play and three partnerships race 700.
-    sides = rules.players // rules.team_size if rules.team_size else 0
-    return 1000 if rules.team_size > 1 and sides == 2 else 700
+    players, team_size = rules.players, rules.team_size
+    if not (_whole(players) and _whole(team_size) and team_size > 0):
+        return 700  # the table itself is refused by validation, with a clear message
+    return 1000 if team_size > 1 and players // team_size == 2 else 700
 
 
 def _default_extension(rules: Rules) -> int | None:

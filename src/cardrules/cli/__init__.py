@@ -4,12 +4,15 @@
 
     python -m cardrules games
     python -m cardrules simulate the-game --players 3 --games 1000 --seed 1 --bot greedy
+    python -m cardrules simulate mille-bornes --players 4 --team-size 2 --bot heuristic --versus random
     python -m cardrules bench --seconds 1
 
 The generic parts (dealing game after game, seating bots, timing, the progress bar, the benchmark
 loop) reach a game only through its registry descriptor. What is specific to a game — its options,
 its bots, how its results are summed up, which variants the benchmark covers — is one
-:class:`Simulator` in :data:`SIMULATORS`; adding a game to the command line is adding an entry.
+:class:`~cardrules.cli.simulator.Simulator` in :data:`SIMULATORS`, written in the game's own module
+(:mod:`cardrules.cli.the_game`, :mod:`cardrules.cli.mille_bornes`); adding a game to the command line
+is adding an entry.
 
 Exit status: 0 on success, 2 on a usage error (a bad option, an unknown game, rules the game does not
 allow), with a one-line message and never a traceback.
@@ -19,133 +22,38 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-import attrs
-
 from cardrules import registry
-from cardrules.bots import Bot, RandomBot, play_game
+from cardrules.bots import Bot, play_game
+from cardrules.cli.mille_bornes import MILLE_BORNES
+from cardrules.cli.simulator import Played, Simulator
+from cardrules.cli.the_game import THE_GAME
 from cardrules.errors import CardrulesError
-from cardrules.games import the_game
-from cardrules.games.the_game.bots import GreedyBot
 
-__all__ = ["SIMULATORS", "Simulator", "bot_seed", "build_parser", "main", "random_playouts"]
+__all__ = [
+    "SIMULATORS",
+    "Played",
+    "Simulator",
+    "bot_seed",
+    "build_parser",
+    "main",
+    "play_counted",
+    "random_playouts",
+]
 
 PROGRESS_MIN_GAMES = 100
 """Runs of fewer games than this finish too fast to need a progress bar."""
 
 
-@attrs.frozen(kw_only=True)
-class Simulator:
-    """What the command line needs to know about one game beyond its registry descriptor.
-
-    - ``game``: the registry name, which is also the ``simulate`` subcommand.
-    - ``add_arguments(parser)``: adds the game's rules options (``--players``, ...).
-    - ``rules(args)``: the rules value for the parsed options; may raise a ``CardrulesError``.
-    - ``describe(rules)``: the rules in a few words, for the summary's title.
-    - ``bots``: bot name -> ``factory(rules, seed)`` giving one seat's bot; ``bot_help`` says
-      what each bot does.
-    - ``summarize(results)``: the summary lines for the results of the games played.
-    - ``bench_variants()``: ``(label, rules)`` pairs that ``bench`` measures.
-    """
-
-    game: str
-    help: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    rules: Callable[[argparse.Namespace], Any]
-    describe: Callable[[Any], str]
-    bots: Mapping[str, Callable[[Any, int], Bot]]
-    bot_help: str
-    default_bot: str
-    summarize: Callable[[Sequence[Any]], list[str]]
-    bench_variants: Callable[[], tuple[tuple[str, Any], ...]]
-
-
-# --- The Game -------------------------------------------------------------------------------------
-
-
-def _the_game_arguments(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("rules of The Game")
-    group.add_argument("--players", type=int, default=1, metavar="N", help="1 to 5 players (default: 1)")
-    group.add_argument("--expert", action="store_true", help="expert mode: lay at least 3 cards a turn")
-    group.add_argument("--reduced-hand", action="store_true", help="every hand one card smaller")
-    group.add_argument("--on-fire", action="store_true",
-                       help="On Fire expansion: 22, 33, ..., 77 must be covered by the next turn's end")
-
-
-def _the_game_rules(args: argparse.Namespace) -> the_game.Rules:
-    return the_game.Rules(players=args.players, expert=args.expert, reduced_hand=args.reduced_hand,
-                          on_fire=args.on_fire)
-
-
-def _the_game_describe(rules: the_game.Rules) -> str:
-    options = [name for name, on in (("expert", rules.expert), ("reduced hand", rules.reduced_hand),
-                                     ("On Fire", rules.on_fire)) if on]
-    players = "1 player" if rules.players == 1 else f"{rules.players} players"
-    return f"{players}, {', '.join(options) if options else 'normal rules'}"
-
-
-_CARDS_LEFT_BINS = ((0, 0), (1, 4), (5, 9), (10, 14), (15, 19), (20, 29), (30, 49), (50, 69), (70, 98))
-
-
-def _the_game_summary(results: Sequence[the_game.Result]) -> list[str]:
-    games = len(results)
-    won = sum(result.won for result in results)
-    left = [result.cards_left for result in results]
-    excellent = sum(result.excellent for result in results)
-    outcomes = {outcome: sum(result.outcome == outcome for result in results)
-                for outcome in ("won", "stuck", "burned")}
-    lines = [
-        f"win rate          {_percent(won, games)}  ({won} won)",
-        f"mean cards left   {sum(left) / games:.2f}",
-        f"excellent (<10)   {_percent(excellent, games)}",
-        "outcomes          " + ", ".join(f"{count} {name}" for name, count in outcomes.items()
-                                         if count or name != "burned"),
-        "cards left        games    share",
-    ]
-    counts = [sum(low <= n <= high for n in left) for low, high in _CARDS_LEFT_BINS]
-    widest = max(counts)
-    for (low, high), count in zip(_CARDS_LEFT_BINS, counts, strict=True):
-        label = "0 (won)" if high == 0 else f"{low}+" if high == 98 else f"{low}-{high}"
-        bar = "#" * round(30 * count / widest) if widest else ""
-        lines.append(f"  {label:<14} {count:>6}  {_percent(count, games):>7}  {bar}".rstrip())
-    return lines
-
-
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%"
-
-
-def _the_game_bench_variants() -> tuple[tuple[str, Any], ...]:
-    return tuple(
-        (f"{players} player{'s' if players > 1 else ''}, {label}", the_game.Rules(players=players, **options))
-        for players in (1, 3, 5)
-        for label, options in (("normal", {}), ("expert", {"expert": True}), ("On Fire", {"on_fire": True}))
-    )
-
-
-THE_GAME = Simulator(
-    game="the-game",
-    help="The Game: lay all 98 cards on two ascending and two descending piles",
-    add_arguments=_the_game_arguments,
-    rules=_the_game_rules,
-    describe=_the_game_describe,
-    bots={
-        "greedy": lambda rules, seed: GreedyBot(),
-        "random": lambda rules, seed: RandomBot(seed),
-    },
-    bot_help="greedy: plans whole turns (GreedyBot); random: any legal move",
-    default_bot="greedy",
-    summarize=_the_game_summary,
-    bench_variants=_the_game_bench_variants,
-)
-
-SIMULATORS: dict[str, Simulator] = {THE_GAME.game: THE_GAME}
+SIMULATORS: dict[str, Simulator] = {simulator.game: simulator for simulator in (THE_GAME, MILLE_BORNES)}
 """The games the command line can simulate and benchmark, by registry name."""
 
 
@@ -165,6 +73,44 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+class _Tally:
+    """Stands in for a bot and counts its choices by move class."""
+
+    __slots__ = ("bot", "chosen")
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.chosen: Counter[type] = Counter()
+
+    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+        """The bot's move, counted."""
+        move = self.bot.choose(observation, legal)
+        self.chosen[type(move)] += 1
+        return move
+
+
+def play_counted(rules: Any, bots: Sequence[Bot], *, seed: int) -> Played:
+    """Let ``bots`` (one per seat) play the game dealt from ``seed`` and record what happened.
+
+    >>> from cardrules.bots import RandomBot
+    >>> from cardrules.games import the_game
+    >>> played = play_counted(the_game.Rules(), [RandomBot(1)], seed=1)
+    >>> played.decisions == sum(played.choices[0].values()) > 0
+    True
+    """
+    tallies = [_Tally(bot) for bot in bots]
+    final = play_game(rules, tallies, seed=seed)
+    return Played(registry.game_of(rules).result(final), tuple(tally.chosen for tally in tallies))
+
+
+def _seat_bots(simulator: Simulator, rules: Any, bot: str, versus: str | None) -> list[str]:
+    """The name of each seat's bot: ``bot`` everywhere, or ``bot`` on side 0 and ``versus`` on the
+    other sides."""
+    if versus is None or simulator.sides is None:
+        return [bot] * registry.get(simulator.game).players(rules)
+    return [bot if side == 0 else versus for side in simulator.sides(rules)]
+
+
 def _simulate(args: argparse.Namespace) -> int:
     simulator: Simulator = SIMULATORS[args.game]
     try:
@@ -172,20 +118,21 @@ def _simulate(args: argparse.Namespace) -> int:
     except CardrulesError as exc:
         args.parser.error(str(exc))
     game = registry.get(simulator.game)
-    make_bot = simulator.bots[args.bot]
-    seats = game.players(rules)
+    versus = getattr(args, "versus", None)  # only games played side against side have --versus
+    factories = [simulator.bots[name] for name in _seat_bots(simulator, rules, args.bot, versus)]
     first, last = args.seed, args.seed + args.games - 1
-    print(f"{game.title}: {simulator.describe(rules)}; {args.bot} bot; seeds {first}..{last}")
-    results = []
+    bots = f"{args.bot} bot" if versus is None else f"{args.bot} bot on side 0, {versus} on the others"
+    print(f"{game.title}: {simulator.describe(rules)}; {bots}; seeds {first}..{last}")
+    played = []
     start = time.perf_counter()
     with _progress(args.games, enabled=args.progress) as advance:
         for game_seed in range(first, last + 1):
-            bots = [make_bot(rules, bot_seed(game_seed, seat)) for seat in range(seats)]
-            results.append(game.result(play_game(rules, bots, seed=game_seed)))
+            seats = [make(rules, bot_seed(game_seed, seat)) for seat, make in enumerate(factories)]
+            played.append(play_counted(rules, seats, seed=game_seed))
             advance()
     elapsed = time.perf_counter() - start
     print(f"games             {args.games}")
-    for line in simulator.summarize(results):
+    for line in simulator.summarize(rules, played):
         print(line)
     print(f"speed             {args.games / elapsed:.1f} games/s ({elapsed:.2f} s)")
     return 0
@@ -242,15 +189,15 @@ def random_playouts(game: registry.Game, rules: Any, seconds: float, seed: int =
 
 def _bench(args: argparse.Namespace) -> int:
     names = [args.game] if args.game else list(SIMULATORS)
+    rows = [(name, label, rules) for name in names for label, rules in SIMULATORS[name].bench_variants()]
+    width = max(22, *(len(label) for _, label, _ in rows))
     print(f"Random playouts through the public API, about {args.seconds:g} s per row "
           "(one step = legal_moves + apply + random.choice)")
-    print(f"{'game':<12} {'variant':<22} {'games':>7} {'steps':>9} {'games/s':>9} {'steps/s':>9}")
-    for name in names:
-        game = registry.get(name)
-        for label, rules in SIMULATORS[name].bench_variants():
-            games, steps, elapsed = random_playouts(game, rules, args.seconds, args.seed)
-            print(f"{name:<12} {label:<22} {games:>7} {steps:>9} {games / elapsed:>9.1f} "
-                  f"{steps / elapsed:>9,.0f}")
+    print(f"{'game':<12} {'variant':<{width}} {'games':>7} {'steps':>9} {'games/s':>9} {'steps/s':>9}")
+    for name, label, rules in rows:
+        games, steps, elapsed = random_playouts(registry.get(name), rules, args.seconds, args.seed)
+        print(f"{name:<12} {label:<{width}} {games:>7} {steps:>9} {games / elapsed:>9.1f} "
+              f"{steps / elapsed:>9,.0f}")
     return 0
 
 
@@ -292,6 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
                "  cardrules games\n"
                "  cardrules simulate the-game --players 3 --games 1000 --seed 1 --bot greedy\n"
+               "  cardrules simulate mille-bornes --players 4 --team-size 2 --bot heuristic --versus random\n"
                "  cardrules bench --seconds 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(title="commands", dest="command", required=True, metavar="COMMAND")
@@ -307,15 +255,20 @@ def build_parser() -> argparse.ArgumentParser:
                     "so a run is reproducible.")
     by_game = simulate.add_subparsers(title="games", dest="game", required=True, metavar="GAME")
     for simulator in SIMULATORS.values():
-        sub = by_game.add_parser(simulator.game, help=simulator.help, description=simulator.help)
+        sub = by_game.add_parser(simulator.game, help=simulator.help, description=simulator.help,
+                                 epilog=simulator.epilog or None,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
         simulator.add_arguments(sub)
         run = sub.add_argument_group("the run")
         run.add_argument("--games", type=_positive(int), default=1000, metavar="N",
                          help="how many games to play (default: 1000)")
         run.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
+        seats = "in every seat" if simulator.sides is None else "of side 0 (of every side without --versus)"
         run.add_argument("--bot", choices=sorted(simulator.bots), default=simulator.default_bot,
-                         help=f"the bot in every seat: {simulator.bot_help} "
-                              f"(default: {simulator.default_bot})")
+                         help=f"the bot {seats}: {simulator.bot_help} (default: {simulator.default_bot})")
+        if simulator.sides is not None:
+            run.add_argument("--versus", choices=sorted(simulator.bots), metavar="BOT",
+                             help="the bot on every other side (default: --bot everywhere)")
         run.add_argument("--no-progress", dest="progress", action="store_false",
                          help="no progress bar (there is none anyway when output is not a terminal)")
         sub.set_defaults(handler=_simulate, parser=sub)
@@ -323,7 +276,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser(
         "bench", help="measure games/s and steps/s of random playouts",
         description="Measure random playouts through the public API of each game, per variant: "
-                    "games/s and steps/s, where one step is legal_moves + apply + random.choice.")
+                    "games/s and steps/s, where one step is legal_moves + apply + random.choice.",
+        epilog=" ".join(simulator.bench_note for simulator in SIMULATORS.values()) or None)
     bench.add_argument("--seconds", type=_positive(float), default=1.0,
                        help="time spent on each variant (default: 1)")
     bench.add_argument("--game", choices=sorted(SIMULATORS), help="only this game (default: all)")
@@ -353,4 +307,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cardrules: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader (say ``| head``) has gone: stop quietly, as command-line tools do.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- silences the flush at exit
+        return 0
     return status

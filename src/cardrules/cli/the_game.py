@@ -1,0 +1,89 @@
+"""The Game on the command line: its options, its bots, its summary and its benchmark variants."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from cardrules.bots import RandomBot
+from cardrules.cli.simulator import Simulator
+from cardrules.cli.simulator import percent as _percent
+from cardrules.games import the_game
+from cardrules.games.the_game.bots import GreedyBot
+
+__all__ = ["THE_GAME"]
+
+
+def _the_game_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("rules of The Game")
+    group.add_argument("--players", type=int, default=1, metavar="N", help="1 to 5 players (default: 1)")
+    group.add_argument("--expert", action="store_true", help="expert mode: lay at least 3 cards a turn")
+    group.add_argument("--reduced-hand", action="store_true", help="every hand one card smaller")
+    group.add_argument("--on-fire", action="store_true",
+                       help="On Fire expansion: 22, 33, ..., 77 must be covered by the next turn's end")
+
+
+def _the_game_rules(args: argparse.Namespace) -> the_game.Rules:
+    return the_game.Rules(players=args.players, expert=args.expert, reduced_hand=args.reduced_hand,
+                          on_fire=args.on_fire)
+
+
+def _the_game_describe(rules: the_game.Rules) -> str:
+    options = [name for name, on in (("expert", rules.expert), ("reduced hand", rules.reduced_hand),
+                                     ("On Fire", rules.on_fire)) if on]
+    players = "1 player" if rules.players == 1 else f"{rules.players} players"
+    return f"{players}, {', '.join(options) if options else 'normal rules'}"
+
+
+_CARDS_LEFT_BINS = ((0, 0), (1, 4), (5, 9), (10, 14), (15, 19), (20, 29), (30, 49), (50, 69), (70, 98))
+
+
+def _the_game_summary(results: Sequence[the_game.Result]) -> list[str]:
+    games = len(results)
+    won = sum(result.won for result in results)
+    left = [result.cards_left for result in results]
+    excellent = sum(result.excellent for result in results)
+    outcomes = {outcome: sum(result.outcome == outcome for result in results)
+                for outcome in ("won", "stuck", "burned")}
+    lines = [
+        f"win rate          {_percent(won, games)}  ({won} won)",
+        f"mean cards left   {sum(left) / games:.2f}",
+        f"excellent (<10)   {_percent(excellent, games)}",
+        "outcomes          " + ", ".join(f"{count} {name}" for name, count in outcomes.items()
+                                         if count or name != "burned"),
+        "cards left        games    share",
+    ]
+    counts = [sum(low <= n <= high for n in left) for low, high in _CARDS_LEFT_BINS]
+    widest = max(counts)
+    for (low, high), count in zip(_CARDS_LEFT_BINS, counts, strict=True):
+        label = "0 (won)" if high == 0 else f"{low}+" if high == 98 else f"{low}-{high}"
+        bar = "#" * round(30 * count / widest) if widest else ""
+        lines.append(f"  {label:<14} {count:>6}  {_percent(count, games):>7}  {bar}".rstrip())
+    return lines
+
+
+def _the_game_bench_variants() -> tuple[tuple[str, Any], ...]:
+    return tuple(
+        (f"{players} player{'s' if players > 1 else ''}, {label}", the_game.Rules(players=players, **options))
+        for players in (1, 3, 5)
+        for label, options in (("normal", {}), ("expert", {"expert": True}), ("On Fire", {"on_fire": True}))
+    )
+
+
+THE_GAME = Simulator(
+    game="the-game",
+    help="The Game: lay all 98 cards on two ascending and two descending piles",
+    add_arguments=_the_game_arguments,
+    rules=_the_game_rules,
+    describe=_the_game_describe,
+    bots={
+        "greedy": lambda rules, seed: GreedyBot(),
+        "random": lambda rules, seed: RandomBot(seed),
+    },
+    bot_help="greedy: plans whole turns (GreedyBot); random: any legal move",
+    default_bot="greedy",
+    summarize=lambda rules, played: _the_game_summary([game.result for game in played]),
+    bench_variants=_the_game_bench_variants,
+)
+"""The Game's entry in :data:`cardrules.cli.SIMULATORS`."""
