@@ -4,8 +4,14 @@ Rule checkers use these on the built-in games and on their own variants::
 
     from cardrules.testing import check_conformance, reachable_states
 
-``reachable_states`` needs hypothesis (``pip install "cardrules[test]"``).
+``check_conformance`` needs nothing beyond cardrules; ``reachable_states`` and ``rules_values``
+are hypothesis strategies and need hypothesis (``pip install "cardrules[test]"``), which is imported
+only when they are first used.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from cardrules.testing.conformance import (
     ConformanceError,
@@ -13,7 +19,9 @@ from cardrules.testing.conformance import (
     check_conformance,
     check_state,
 )
-from cardrules.testing.strategies import reachable_states, rules_values
+
+if TYPE_CHECKING:
+    from cardrules.testing.strategies import reachable_states, rules_values
 
 __all__ = [
     "ConformanceError",
@@ -23,3 +31,13 @@ __all__ = [
     "reachable_states",
     "rules_values",
 ]
+
+_STRATEGIES = ("reachable_states", "rules_values")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _STRATEGIES:
+        from cardrules.testing import strategies
+
+        return getattr(strategies, name)
+    raise AttributeError(f"module 'cardrules.testing' has no attribute {name!r}")

@@ -7,6 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from cardrules.errors import ArgumentError
 from cardrules.registry import get
 
 __all__ = ["reachable_states", "rules_values"]
@@ -40,7 +41,7 @@ def reachable_states(
     """
     if rules is None:
         if game is None:
-            raise TypeError("give rules= or game=")
+            raise ArgumentError("reachable_states() needs rules= or game=")
         rules = draw(rules_values(game))
     elif isinstance(rules, st.SearchStrategy):
         rules = draw(rules)
