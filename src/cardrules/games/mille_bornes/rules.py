@@ -84,7 +84,10 @@ class Scoring:
     shutout_per_opponent: bool = True
     """Parker: one shutout per such opponent side. Room: one, only if *no* other side has distance."""
     extension: int = 200
-    """To the side that called an extension and completed it; else to each opponent side."""
+    """To the side that called an extension and completed it."""
+    extension_failure_to_opponents: bool = True
+    """Parker: when the caller does not complete the extended trip, each opponent side scores the
+    extension bonus instead. Wikipedia: nobody does."""
 
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(Scoring):
@@ -154,6 +157,9 @@ class Rules:
     """200-mile cards a side may play per hand."""
     deck: DeckCounts | None = None
     """The card counts, or ``None`` for the standard deck of the table and variants."""
+    small_table_deck: bool = True
+    """Parker and French: with 2 or 3 players one each of STOP, ACCIDENT, OUT_OF_GAS, FLAT_TIRE
+    and SPEED_LIMIT is taken out of the standard deck (the other rulebooks keep all 106 cards)."""
     safety_extra_turn: SafetyExtraTurn = "always"
     """``"always"`` (Parker); ``"while_drawing"`` (French): no extra turn for a normal safety
     once the draw pile is empty."""
@@ -198,7 +204,7 @@ class Rules:
         if self.deck is not None:
             return {card: count for card, count in self.deck if count}
         counts = dict(STANDARD_COUNTS)
-        if self.players <= 3:
+        if self.players <= 3 and self.small_table_deck:
             for card in SMALL_TABLE_REMOVED:
                 counts[card] -= 1
         if self.wrong_way:
@@ -227,11 +233,14 @@ class Rules:
 
     @classmethod
     def wikipedia(cls, players: int = 2, team_size: int = 1, **options: Any) -> Rules:
-        """The Spanish Wikipedia article's rules (seed 002): hazards stack (only the top counts) and
-        any player may call a coup fourré; pass ``race=1000, extension_to=1200`` for the long
-        race it describes."""
+        """The Spanish Wikipedia article's rules (seed 002): hazards stack (only the top counts),
+        any player may call a coup fourré, all 106 cards at every table, and the extension bonus only
+        for a caller who completes the longer trip; pass ``race=1000, extension_to=1200`` for the
+        long race it describes."""
         options.setdefault("hazard_stacking", "topmost")
         options.setdefault("coup_fourre", "any_player")
+        options.setdefault("small_table_deck", False)
+        options.setdefault("scoring", Scoring(extension_failure_to_opponents=False))
         return cls(players=players, team_size=team_size, **options)
 
     @classmethod
@@ -251,6 +260,7 @@ class Rules:
         are off unless asked for."""
         options.setdefault("race", 1000)
         options.setdefault("extension_to", None)
+        options.setdefault("small_table_deck", False)
         options.setdefault("scoring", Scoring.room())
         options.setdefault("discard", "unplayable_only")
         options.setdefault("hand_end", "any_hand_empty")
@@ -286,7 +296,7 @@ def _validate(rules: Rules) -> None:
     for name, choices in _CHOICES.items():
         if getattr(rules, name) not in choices:
             raise RulesError(f"Rules.{name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}")
-    for name in ("reshuffle_discards", "wrong_way"):
+    for name in ("reshuffle_discards", "wrong_way", "small_table_deck"):
         if type(getattr(rules, name)) is not bool:
             raise RulesError(f"Rules.{name} is True or False, not {getattr(rules, name)!r}")
     if type(rules.scoring) is not Scoring:

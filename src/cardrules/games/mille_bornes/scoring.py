@@ -126,7 +126,9 @@ def score_hand(
             elif len(shut_out) == len(tableaux) - 1:
                 line["shutout"] = points.shutout
         if extended_by is not None and (
-            extended_by == completed_by == side or (extended_by != completed_by and side != extended_by)
+            extended_by == completed_by == side
+            or (points.extension_failure_to_opponents and extended_by != completed_by
+                and side != extended_by)
         ):
             line["extension"] = points.extension
         sheets.append(SideScore(side=side, **line))
