@@ -59,7 +59,7 @@ def test_the_deck_is_always_accounted_for(state: State) -> None:
     cards = every_card(state)
     assert cards == Counter(rules.deck_cards())
     if rules.deck is None and not rules.wrong_way:
-        assert sum(cards.values()) == (101 if rules.players <= 3 else 106)
+        assert sum(cards.values()) == (101 if rules.players <= 3 and rules.small_table_deck else 106)
 
 
 @given(states)
