@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 import attrs
 
@@ -67,6 +68,48 @@ class Game:
     validate_observation: Callable[[Any], None]
     validate_result: Callable[[Any], None]
     option_grid: Callable[[], tuple[Any, ...]]
+
+    _VERBS: ClassVar[tuple[str, ...]] = (
+        "new_game", "legal_moves", "apply", "current_player", "is_terminal", "result", "observe",
+        "determinize", "parse_move", "validate_state", "validate_observation", "validate_result",
+        "option_grid",
+    )
+
+    @classmethod
+    def from_module(
+        cls,
+        module: ModuleType,
+        *,
+        name: str,
+        title: str,
+        move_classes: tuple[type, ...],
+        card_type: Any,
+        all_moves: Callable[[Any], tuple[Any, ...]],
+        cards: Callable[[Any], Iterable[Any]],
+        deck: Callable[[Any], tuple[Any, ...]],
+    ) -> Game:
+        """The descriptor of a game module that follows the naming contract: it defines
+        ``RULES_VERSION``, ``Rules`` (with a ``players`` field), ``State`` (with a ``rules`` field),
+        ``Move``, ``Observation``, ``Result`` and the verbs by their usual names."""
+        verbs = {verb: getattr(module, verb) for verb in cls._VERBS}
+        return cls(
+            name=name,
+            title=title,
+            rules_version=module.RULES_VERSION,
+            rules_type=module.Rules,
+            state_type=module.State,
+            move_type=module.Move,
+            move_classes=move_classes,
+            observation_type=module.Observation,
+            result_type=module.Result,
+            card_type=card_type,
+            players=lambda rules: rules.players,
+            rules_of=lambda state: state.rules,
+            all_moves=all_moves,
+            cards=cards,
+            deck=deck,
+            **verbs,
+        )
 
 
 def register(game: Game) -> Game:

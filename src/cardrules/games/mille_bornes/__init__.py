@@ -14,7 +14,7 @@ the same as every game's:
 
 from __future__ import annotations
 
-from collections import Counter
+import sys
 from typing import Any
 
 from cardrules.games.mille_bornes.cards import (
@@ -142,37 +142,16 @@ converter.register_structure_hook_func(
 )
 
 GAME = register(
-    Game(
+    Game.from_module(
+        sys.modules[__name__],
         name="mille-bornes",
         title="Mille Bornes",
-        rules_version=RULES_VERSION,
-        rules_type=Rules,
-        state_type=State,
-        move_type=Move,
         move_classes=(Play, Discard, CoupFourre, Extend, Decline),
-        observation_type=Observation,
-        result_type=Result,
         card_type=Card,
-        new_game=new_game,
-        legal_moves=legal_moves,
-        apply=apply,
-        current_player=current_player,
-        is_terminal=is_terminal,
-        result=result,
-        observe=observe,
-        determinize=determinize,
-        parse_move=parse_move,
-        players=lambda rules: rules.players,
-        rules_of=lambda state: state.rules,
         all_moves=lambda rules: all_moves(rules.sides),
         cards=_cards,
         deck=lambda rules: rules.deck_cards(),
-        validate_state=validate_state,
-        validate_observation=validate_observation,
-        validate_result=validate_result,
-        option_grid=option_grid,
     )
 )
 """Mille Bornes' descriptor in the registry."""
 
-assert Counter(Rules().deck_cards())[Card.STOP] == 4

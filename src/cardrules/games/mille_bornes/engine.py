@@ -37,7 +37,6 @@ from cardrules.games.mille_bornes.moves import (
 from cardrules.games.mille_bornes.rules import Rules
 from cardrules.games.mille_bornes.safeties import holders, safety_played, without_hazard
 from cardrules.games.mille_bornes.state import Match, State, Window
-from cardrules.games.mille_bornes.tableau import Tableau
 
 __all__ = ["apply", "check_state", "current_player", "is_terminal", "legal_moves", "new_game"]
 
@@ -221,8 +220,8 @@ def apply(state: State, move: Move) -> State:
             return _extend(state)
         if kind is Decline:
             return end_hand(state.rules, state.match, state.hands, state.draw_pile,
-                             state.discard_pile, state.tableaux, state.current, state.target,
-                             state.extended_by, state.reshuffles, state.rules.side_of(state.current))
+                            state.discard_pile, state.tableaux, state.current, state.target,
+                            state.extended_by, state.reshuffles, state.rules.side_of(state.current))
     raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
 
 
@@ -248,8 +247,8 @@ def _discard(state: State, move: Discard) -> State:
     hands = (*state.hands[:seat], _without(hand, card), *state.hands[seat + 1:])
     revealed = _forget(state.revealed, seat, card) if state.revealed[seat] else state.revealed
     return start_turn(rules, state.match, hands, state.draw_pile, (*state.discard_pile, card),
-                 state.tableaux, (seat + 1) % rules.players, state.target, state.extended_by,
-                 revealed, state.reshuffles)
+                      state.tableaux, (seat + 1) % rules.players, state.target, state.extended_by,
+                      revealed, state.reshuffles)
 
 
 def _play(state: State, move: Play) -> State:
@@ -279,34 +278,29 @@ def _play(state: State, move: Play) -> State:
         t = tableaux[own]
         wrong = t.wrong_way
         miles = -_MILES[card] if wrong else _MILES[card]
-        t = Tableau(t.battle, t.speed, t.direction, (*t.distance, miles), t.safeties,
-                    t.coups_fourres, t.problems, t.rolling)
+        t = t.with_distance(miles)
         tableaux = (*tableaux[:own], t, *tableaux[own + 1:])
         if not wrong and t.miles == state.target:
             if rules.extension_to is not None and state.target == rules.race:
                 return State(rules, match, hands, state.draw_pile, state.discard_pile, tableaux,
                              seat, "extension", None, state.target, None, revealed, state.reshuffles)
             return end_hand(rules, match, hands, state.draw_pile, state.discard_pile, tableaux,
-                             seat, state.target, state.extended_by, state.reshuffles, own)
+                            seat, state.target, state.extended_by, state.reshuffles, own)
         return start_turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
-                     state.target, state.extended_by, revealed, state.reshuffles)
+                          state.target, state.extended_by, revealed, state.reshuffles)
     if kind == _REMEDY:
         t = tableaux[own]
         if card is Card.END_OF_LIMIT:
-            t = Tableau(t.battle, (*t.speed, card), t.direction, t.distance, t.safeties,
-                        t.coups_fourres, t.problems, t.rolling)
+            t = t.with_speed(card)
         elif card is Card.END_OF_WRONG_WAY:
-            t = Tableau(t.battle, t.speed, (*t.direction, card), t.distance, t.safeties,
-                        t.coups_fourres, t.problems, t.rolling)
+            t = t.with_direction(card)
         elif card is _ROLL:
-            t = Tableau((*t.battle, card), t.speed, t.direction, t.distance, t.safeties,
-                        t.coups_fourres, t.problems - {Card.STOP}, True)
+            t = t.with_battle(card, t.problems - {Card.STOP}, True)
         else:
-            t = Tableau((*t.battle, card), t.speed, t.direction, t.distance, t.safeties,
-                        t.coups_fourres, t.problems - {HAZARD_OF[card]}, False)
+            t = t.with_battle(card, t.problems - {HAZARD_OF[card]}, False)
         tableaux = (*tableaux[:own], t, *tableaux[own + 1:])
         return start_turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
-                     state.target, state.extended_by, revealed, state.reshuffles)
+                          state.target, state.extended_by, revealed, state.reshuffles)
     if kind == _SAFETY:
         t, discarded = safety_played(rules, tableaux[own], card, coup=False)
         tableaux = (*tableaux[:own], t, *tableaux[own + 1:])
@@ -314,22 +308,19 @@ def _play(state: State, move: Play) -> State:
         again = rules.safety_extra_turn == "always" or bool(state.draw_pile) or can_reshuffle(
             rules, discard_pile, state.reshuffles)
         return start_turn(rules, match, hands, state.draw_pile, discard_pile, tableaux,
-                     seat if again else nxt, state.target, state.extended_by, revealed,
-                     state.reshuffles)
+                          seat if again else nxt, state.target, state.extended_by, revealed,
+                          state.reshuffles)
     assert side is not None
     t = tableaux[side]
     if card is Card.SPEED_LIMIT:
-        t = Tableau(t.battle, (*t.speed, card), t.direction, t.distance, t.safeties,
-                    t.coups_fourres, t.problems, t.rolling)
+        t = t.with_speed(card)
     elif card is Card.WRONG_WAY:
-        t = Tableau(t.battle, t.speed, (*t.direction, card), t.distance, t.safeties,
-                    t.coups_fourres, t.problems, t.rolling)
+        t = t.with_direction(card)
     elif rules.hazard_stacking == "accumulate":
-        t = Tableau((*t.battle, card), t.speed, t.direction, t.distance, t.safeties,
-                    t.coups_fourres, t.problems | {card}, False)
+        t = t.with_battle(card, t.problems | {card}, False)
     else:
-        t = Tableau((*t.battle, card), t.speed, t.direction, t.distance, t.safeties,
-                    t.coups_fourres, frozenset((card,)), False)
+        # Without accumulation only the top card counts: the new hazard is the one problem.
+        t = t.with_battle(card, frozenset((card,)), False)
     tableaux = (*tableaux[:side], t, *tableaux[side + 1:])
     asked = holders(rules, hands, seat, card, side)
     if asked:
@@ -340,7 +331,7 @@ def _play(state: State, move: Play) -> State:
                      "coup_fourre", window, state.target, state.extended_by, revealed,
                      state.reshuffles)
     return start_turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
-                 state.target, state.extended_by, revealed, state.reshuffles)
+                      state.target, state.extended_by, revealed, state.reshuffles)
 
 
 def _reveal(revealed: tuple[tuple[Card, ...], ...], seat: int, card: Card) -> tuple[tuple[Card, ...], ...]:
@@ -373,7 +364,7 @@ def _call_coup_fourre(state: State) -> State:
         hands[caller] = tuple(sorted((*hands[caller], draw_pile[0])))
         draw_pile = draw_pile[1:]
     return start_turn(rules, state.match, tuple(hands), draw_pile, discard_pile, tuple(tableaux), caller,
-                 state.target, state.extended_by, revealed, reshuffles)
+                      state.target, state.extended_by, revealed, reshuffles)
 
 
 def _decline_coup_fourre(state: State) -> State:
@@ -386,16 +377,16 @@ def _decline_coup_fourre(state: State) -> State:
                      Window(window.attacker, window.hazard, window.side, window.waiting[1:]),
                      state.target, state.extended_by, state.revealed, state.reshuffles)
     return start_turn(rules, state.match, state.hands, state.draw_pile, state.discard_pile, state.tableaux,
-                 (window.attacker + 1) % rules.players, state.target, state.extended_by,
-                 state.revealed, state.reshuffles)
+                      (window.attacker + 1) % rules.players, state.target, state.extended_by,
+                      state.revealed, state.reshuffles)
 
 
 def _extend(state: State) -> State:
     rules = state.rules
     assert rules.extension_to is not None
     return start_turn(rules, state.match, state.hands, state.draw_pile, state.discard_pile,
-                 state.tableaux, (state.current + 1) % rules.players, rules.extension_to,
-                 rules.side_of(state.current), state.revealed, state.reshuffles)
+                      state.tableaux, (state.current + 1) % rules.players, rules.extension_to,
+                      rules.side_of(state.current), state.revealed, state.reshuffles)
 
 
 def check_state(state: object) -> None:

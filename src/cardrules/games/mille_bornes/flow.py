@@ -80,7 +80,7 @@ def start_turn(
                 seat = players
             if seat == players:
                 return end_hand(rules, match, tuple(hands), draw_pile, discard_pile, tableaux,
-                                 (seat - 1) % players, target, extended_by, reshuffles, None)
+                                (seat - 1) % players, target, extended_by, reshuffles, None)
             return State(rules, match, tuple(hands), draw_pile, discard_pile, tableaux, seat,
                          "play", None, target, extended_by, revealed, reshuffles)
     hand = hands[seat]

@@ -7,7 +7,7 @@ import re
 import unicodedata
 
 from cardrules.errors import ArgumentError, IllegalMoveError, NotationError
-from cardrules.games.mille_bornes.cards import KIND, MILES, NAMES, Card
+from cardrules.games.mille_bornes.cards import KIND, NAMES, Card
 from cardrules.games.mille_bornes.engine import legal_moves
 from cardrules.games.mille_bornes.legality import why_illegal
 from cardrules.games.mille_bornes.moves import (
@@ -102,4 +102,3 @@ def _legal(state: State, move: Move) -> Move:
     return move
 
 
-assert all(str(MILES[card]) in _CARD_WORDS for card in MILES)

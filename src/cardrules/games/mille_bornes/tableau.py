@@ -66,6 +66,26 @@ class Tableau:
         """200-mile cards played (either way)."""
         return sum(1 for miles in self.distance if miles in (200, -200))
 
+    def with_battle(self, card: Card, problems: frozenset[Card], rolling: bool) -> Tableau:
+        """This tableau with ``card`` on the battle pile, meaning ``problems`` and ``rolling``."""
+        return Tableau((*self.battle, card), self.speed, self.direction, self.distance,
+                       self.safeties, self.coups_fourres, problems, rolling)
+
+    def with_speed(self, card: Card) -> Tableau:
+        """This tableau with ``card`` (SPEED_LIMIT or END_OF_LIMIT) on the speed pile."""
+        return Tableau(self.battle, (*self.speed, card), self.direction, self.distance,
+                       self.safeties, self.coups_fourres, self.problems, self.rolling)
+
+    def with_direction(self, card: Card) -> Tableau:
+        """This tableau with ``card`` (WRONG_WAY or END_OF_WRONG_WAY) on the direction pile."""
+        return Tableau(self.battle, self.speed, (*self.direction, card), self.distance,
+                       self.safeties, self.coups_fourres, self.problems, self.rolling)
+
+    def with_distance(self, miles: int) -> Tableau:
+        """This tableau with a distance card of ``miles`` (negative: driven the wrong way)."""
+        return Tableau(self.battle, self.speed, self.direction, (*self.distance, miles),
+                       self.safeties, self.coups_fourres, self.problems, self.rolling)
+
     def cards(self) -> list[Card]:
         """Every card on this tableau."""
         from cardrules.games.mille_bornes.cards import MILES

@@ -15,6 +15,8 @@ same as every game's:
 
 from __future__ import annotations
 
+import sys
+
 from cardrules.games.the_game.cards import (
     ASCENDING,
     CARDS,
@@ -92,35 +94,15 @@ def _cards(state: State) -> list[int]:
 
 
 GAME = register(
-    Game(
+    Game.from_module(
+        sys.modules[__name__],
         name="the-game",
         title="The Game",
-        rules_version=RULES_VERSION,
-        rules_type=Rules,
-        state_type=State,
-        move_type=Move,
         move_classes=(Play, EndTurn),
-        observation_type=Observation,
-        result_type=Result,
         card_type=int,
-        new_game=new_game,
-        legal_moves=legal_moves,
-        apply=apply,
-        current_player=current_player,
-        is_terminal=is_terminal,
-        result=result,
-        observe=observe,
-        determinize=determinize,
-        parse_move=parse_move,
-        players=lambda rules: rules.players,
-        rules_of=lambda state: state.rules,
         all_moves=lambda rules: ALL_MOVES,
         cards=_cards,
         deck=lambda rules: CARDS,
-        validate_state=validate_state,
-        validate_observation=validate_observation,
-        validate_result=validate_result,
-        option_grid=option_grid,
     )
 )
 """The Game's descriptor in the registry."""
