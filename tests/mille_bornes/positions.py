@@ -18,8 +18,11 @@ plan, and never opens a coup fourré window until the draw pile is nearly exhaus
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
+import pytest
+
+from cardrules import IllegalMoveError, to_json
 from cardrules.games.mille_bornes import (
     Card,
     Discard,
@@ -31,6 +34,7 @@ from cardrules.games.mille_bornes import (
     new_game,
     parse_move,
     validate_state,
+    why_illegal,
 )
 
 __all__ = [
@@ -38,12 +42,15 @@ __all__ = [
     "PASS",
     "deal",
     "deck_order",
+    "drain_draw_pile",
     "moves",
     "play",
     "play_out",
     "quietest",
+    "refused",
     "rules_id",
     "run_out_draw_pile",
+    "seat_draws",
     "solo",
 ]
 
@@ -93,6 +100,26 @@ def deck_order(
         order.append(filler.pop() if card is None else card)
     order.extend(reversed(filler))
     assert Counter(order) == Counter(rules.deck_cards())
+    return order
+
+
+def seat_draws(
+    rules: Rules, per_seat: Mapping[int, Sequence[Card | None]], *, first_player: int = 0
+) -> list[Card | None]:
+    """A draw order for plain rounds of turns (no safety's extra turn, no coup fourré, nobody
+    skipped): seat ``s`` draws ``per_seat[s][k]`` on its ``k``-th turn, every other draw is filler.
+
+    >>> seat_draws(Rules(players=3), {0: [Card.D25, Card.D50], 2: [Card.ROLL]})
+    [<Card.D25: 0>, None, <Card.ROLL: 14>, <Card.D50: 1>]
+    """
+    rounds = max((len(cards) for cards in per_seat.values()), default=0)
+    order: list[Card | None] = []
+    for turn in range(rounds):
+        for step in range(rules.players):
+            cards = per_seat.get((first_player + step) % rules.players, ())
+            order.append(cards[turn] if turn < len(cards) else None)
+    while order and order[-1] is None:
+        order.pop()
     return order
 
 
@@ -178,6 +205,33 @@ def run_out_draw_pile(
     assert not state.draw_pile
     assert state.phase == "play"
     return state
+
+
+def drain_draw_pile(state: State, keep: Callable[[int], Collection[Card]] = lambda seat: ()) -> State:
+    """Everyone discards (never a card in ``keep(seat)`` while it has another) until the last card
+    of the draw pile has been drawn: the seat on turn holds it, and the next turn will find the
+    draw pile empty (and refill it from the discards, under the reshuffle variant)."""
+    while state.draw_pile:
+        state = apply(state, _discard_for(state, keep(state.current)))
+        validate_state(state)
+    assert state.phase == "play"
+    return state
+
+
+def refused(state: State, move: Move, *words: str) -> str:
+    """Check that ``move`` raises an ``IllegalMoveError`` whose reason holds ``words`` (and is what
+    ``why_illegal`` says), is not listed by ``legal_moves``, and leaves ``state`` unchanged;
+    return the reason."""
+    before = to_json(state)
+    with pytest.raises(IllegalMoveError) as caught:
+        apply(state, move)
+    assert to_json(state) == before
+    reason = caught.value.reason
+    for word in words:
+        assert word.lower() in reason.lower(), (word, reason)
+    assert why_illegal(state, move) == reason
+    assert move not in legal_moves(state)
+    return reason
 
 
 def play_out(state: State, keep: Callable[[int], Collection[Card]] = lambda seat: ()) -> State:
