@@ -9,23 +9,21 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules import CardrulesError, IllegalMoveError, to_json
+from cardrules import CardrulesError, IllegalMoveError
 from cardrules.games.mille_bornes import (
     COUP_FOURRE,
     DECLINE,
     EXTEND,
     Card,
     Discard,
-    Move,
     Play,
     Rules,
     State,
     apply,
     legal_moves,
-    why_illegal,
 )
 
-from .positions import PASS, deal, moves, play, run_out_draw_pile
+from .positions import PASS, deal, moves, play, refused, run_out_draw_pile
 
 C = Card
 X = None  # a filler card in a draw order
@@ -34,19 +32,6 @@ THREE = Rules.parker(players=3, target_score=None)
 PAIRS = Rules.parker(players=4, team_size=2, target_score=None)
 
 
-def refused(state: State, move: Move, *words: str) -> str:
-    """Check that ``move`` raises an IllegalMoveError whose reason holds ``words``, leaving
-    ``state`` unchanged; return the reason."""
-    before = to_json(state)
-    with pytest.raises(IllegalMoveError) as caught:
-        apply(state, move)
-    assert to_json(state) == before
-    reason = caught.value.reason
-    for word in words:
-        assert word.lower() in reason.lower(), (word, reason)
-    assert why_illegal(state, move) == reason
-    assert move not in legal_moves(state)
-    return reason
 
 
 def drives(state: State) -> list[str]:

@@ -11,18 +11,10 @@ from hypothesis import strategies as st
 from cardrules import IllegalMoveError, from_json, to_json
 from cardrules.games.mille_bornes import (
     SAFETIES,
-    Card,
-    CoupFourre,
-    Decline,
-    Discard,
-    Extend,
     HandScore,
-    Move,
-    Play,
     Rules,
     SideScore,
     State,
-    Tableau,
     all_moves,
     apply,
     current_player,
@@ -36,6 +28,8 @@ from cardrules.games.mille_bornes import (
     validate_state,
 )
 from cardrules.testing import reachable_states
+
+from .oracle import contract_moves
 
 states: st.SearchStrategy[State] = reachable_states(game="mille-bornes")
 
@@ -227,88 +221,6 @@ def test_scores_equal_their_breakdown(game: tuple[Rules, int, int]) -> None:
     assert last.sides == tuple(expected_column(final, side, completed_by, delayed) for side in range(sides))
     if final.rules.target_score is not None:
         assert max(outcome.totals) >= final.rules.target_score
-
-
-# §4 written again from the contract, as an oracle for legal_moves ---------------------------------
-
-_SAFETY_OF = {
-    Card.ACCIDENT: Card.DRIVING_ACE, Card.OUT_OF_GAS: Card.EXTRA_TANK, Card.FLAT_TIRE: Card.PUNCTURE_PROOF,
-    Card.STOP: Card.RIGHT_OF_WAY, Card.SPEED_LIMIT: Card.RIGHT_OF_WAY,
-}
-_REMEDY_OF = {
-    Card.ACCIDENT: Card.REPAIRS, Card.OUT_OF_GAS: Card.GASOLINE, Card.FLAT_TIRE: Card.SPARE_TIRE,
-    Card.STOP: Card.ROLL, Card.SPEED_LIMIT: Card.END_OF_LIMIT,
-}
-_MILES = {Card.D25: 25, Card.D50: 50, Card.D75: 75, Card.D100: 100, Card.D200: 200}
-_BATTLE_HAZARDS = (Card.ACCIDENT, Card.OUT_OF_GAS, Card.FLAT_TIRE, Card.STOP)
-
-
-def _hazard_in_effect(tableau: Tableau) -> Card | None:
-    top = tableau.battle[-1] if tableau.battle else None
-    if top in _BATTLE_HAZARDS and _SAFETY_OF[top] not in tableau.safeties:
-        return top
-    return None
-
-
-def _moving(tableau: Tableau) -> bool:
-    if _hazard_in_effect(tableau) is not None:
-        return False
-    top = tableau.battle[-1] if tableau.battle else None
-    return top is Card.ROLL or Card.RIGHT_OF_WAY in tableau.safeties
-
-
-def _playable(state: State, card: Card) -> list[Move]:
-    """The plays of ``card`` that §4 allows the seat on turn (hazard_stacking "none")."""
-    rules = state.rules
-    own = rules.side_of(state.current)
-    mine = state.tableaux[own]
-    if card in SAFETIES:
-        return [Play(card)]
-    if card in _MILES:
-        miles = _MILES[card]
-        limited = bool(mine.speed) and mine.speed[-1] is Card.SPEED_LIMIT \
-            and Card.RIGHT_OF_WAY not in mine.safeties
-        twos = sum(1 for m in mine.distance if m == 200)
-        allowed = (_moving(mine) and not (limited and miles > 50)
-                   and not (miles == 200 and twos >= rules.max_200s) and mine.miles + miles <= state.target)
-        return [Play(card)] if allowed else []
-    if card is Card.ROLL:
-        top = mine.battle[-1] if mine.battle else None
-        hazard = _hazard_in_effect(mine)
-        allowed = (Card.RIGHT_OF_WAY not in mine.safeties and top is not Card.ROLL
-                   and hazard in (None, Card.STOP))
-        return [Play(card)] if allowed else []
-    if card is Card.END_OF_LIMIT:
-        return [Play(card)] if mine.speed and mine.speed[-1] is Card.SPEED_LIMIT else []
-    if card in (Card.REPAIRS, Card.GASOLINE, Card.SPARE_TIRE):
-        hazard = _hazard_in_effect(mine)
-        return [Play(card)] if hazard is not None and _REMEDY_OF[hazard] is card else []
-    plays: list[Move] = []
-    for side, tableau in enumerate(state.tableaux):
-        if side == own or _SAFETY_OF[card] in tableau.safeties:
-            continue
-        if card is Card.SPEED_LIMIT:
-            if not (tableau.speed and tableau.speed[-1] is Card.SPEED_LIMIT):
-                plays.append(Play(card, side))
-        elif _moving(tableau):
-            plays.append(Play(card, side))
-    return plays
-
-
-def contract_moves(state: State) -> set[Move]:
-    if state.phase == "over":
-        return set()
-    if state.phase == "coup_fourre":
-        return {CoupFourre(), Decline()}
-    if state.phase == "extension":
-        return {Extend(), Decline()}
-    found: set[Move] = set()
-    for card in set(state.hands[state.current]):
-        plays = _playable(state, card)
-        found.update(plays)
-        if state.rules.discard == "any" or not plays:
-            found.add(Discard(card))
-    return found
 
 
 PLAIN_GRID = [rules for rules in option_grid() if rules.hazard_stacking == "none" and not rules.wrong_way]
