@@ -25,20 +25,15 @@ _ONLY_STOP = frozenset((_STOP,))
 
 def can_drive(t: Tableau, miles: int, rules: Rules, target: int) -> bool:
     """Whether side tableau ``t`` may play a distance card of ``miles`` in a race to ``target``."""
-    if t.problems:
+    if not t.moving:
         return False
-    safeties = t.safeties
-    right_of_way = _ROW in safeties
-    if not (t.rolling or right_of_way):
+    if miles > 50 and t.limited:
         return False
-    if miles > 50 and t.speed and t.speed[-1] is _LIMIT and not right_of_way:
+    if miles == 200 and t.twos >= rules.max_200s:
         return False
-    distance = t.distance
-    if miles == 200 and sum(1 for m in distance if m == 200 or m == -200) >= rules.max_200s:
-        return False
-    if t.direction and t.direction[-1] is _WRONG and _ACE not in safeties:
-        return sum(distance) >= miles
-    return sum(distance) + miles <= target
+    if t.wrong_way:
+        return t.miles >= miles
+    return t.miles + miles <= target
 
 
 def can_remedy(t: Tableau, card: Card) -> bool:
