@@ -20,6 +20,7 @@ __all__ = [
     "STANDARD_COUNTS",
     "WRONG_WAY_COUNTS",
     "Card",
+    "CardKind",
     "card_name",
 ]
 
@@ -53,6 +54,15 @@ class Card(enum.IntEnum):
         return card_name(self)
 
 
+class CardKind(enum.StrEnum):
+    """What a card does: travel, attack, repair, or protect for good."""
+
+    DISTANCE = "distance"
+    HAZARD = "hazard"
+    REMEDY = "remedy"
+    SAFETY = "safety"
+
+
 C = Card
 
 DISTANCES: tuple[Card, ...] = (C.D25, C.D50, C.D75, C.D100, C.D200)
@@ -66,12 +76,13 @@ SAFETIES: tuple[Card, ...] = (C.DRIVING_ACE, C.EXTRA_TANK, C.PUNCTURE_PROOF, C.R
 MILES: dict[Card, int] = {C.D25: 25, C.D50: 50, C.D75: 75, C.D100: 100, C.D200: 200}
 """The miles of each distance card."""
 
-KIND: dict[Card, str] = {
-    **dict.fromkeys(DISTANCES, "distance"),
-    **dict.fromkeys(HAZARDS, "hazard"),
-    **dict.fromkeys(REMEDIES, "remedy"),
-    **dict.fromkeys(SAFETIES, "safety"),
+KIND: dict[Card, CardKind] = {
+    **dict.fromkeys(DISTANCES, CardKind.DISTANCE),
+    **dict.fromkeys(HAZARDS, CardKind.HAZARD),
+    **dict.fromkeys(REMEDIES, CardKind.REMEDY),
+    **dict.fromkeys(SAFETIES, CardKind.SAFETY),
 }
+"""The kind of each card."""
 
 REMEDY_OF: dict[Card, Card] = {
     C.ACCIDENT: C.REPAIRS,

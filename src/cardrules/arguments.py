@@ -1,0 +1,187 @@
+"""Checks of public arguments, written once for every game, and the library's size limits.
+
+Every game module checks what a caller hands it (a seat, a random generator, a seed, a deck, a text)
+through these functions, so the same mistake gets the same :class:`~cardrules.errors.ArgumentError`
+(or :class:`~cardrules.errors.RulesError` for a set-up that the rules refuse) in every game.
+
+The limits bound what any input may cost: a check refuses a value past its limit before doing
+work proportional to it, so hostile input (a deck of a billion cards, a 4,000-digit number) is
+refused in time linear in its own size.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
+from typing import TypeVar
+
+from cardrules.errors import ArgumentError, RulesError
+
+__all__ = [
+    "MAX_DECK_CARDS",
+    "MAX_JSON_CHARS",
+    "MAX_JSON_DEPTH",
+    "MAX_RECORD_MOVES",
+    "MAX_TEXT_CHARS",
+    "check_deck",
+    "check_first_player",
+    "check_instance",
+    "check_rng",
+    "check_seat",
+    "check_seed",
+    "check_text",
+]
+
+MAX_DECK_CARDS = 10_000
+"""The most cards a deck may hold (the built-in games use 98 to 116)."""
+
+MAX_RECORD_MOVES = 1_000_000
+"""The most moves a game record may hold."""
+
+MAX_TEXT_CHARS = 200
+"""The longest text ``parse_move`` reads (a move is a few words)."""
+
+MAX_JSON_CHARS = 50_000_000
+"""The longest JSON text ``from_json`` reads (a long match record is well under a megabyte)."""
+
+MAX_JSON_DEPTH = 64
+"""The deepest nesting of JSON arrays and objects ``from_json`` reads (the library writes at most 8)."""
+
+C = TypeVar("C", bound=Hashable)
+T = TypeVar("T")
+
+
+def check_instance(value: object, kind: type[T], what: str) -> T:
+    """``value`` if it is exactly a ``kind``; else :class:`ArgumentError` naming ``what`` was expected.
+
+    >>> check_instance(3, int, "a seat")
+    3
+    >>> check_instance("3", int, "a seat")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: expected a seat, not str
+    """
+    if type(value) is not kind:
+        raise ArgumentError(f"expected {what}, not {type(value).__name__}")
+    return value
+
+
+def check_seat(seat: object, players: int) -> int:
+    """``seat`` if it is a seat of a ``players``-seat table.
+
+    >>> check_seat(2, 3)
+    2
+    >>> check_seat(3, 3)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: seat is a number from 0 to 2, not 3
+    """
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ArgumentError(f"seat is a number from 0 to {players - 1}, not {_short(seat)}")
+    return seat
+
+
+def check_first_player(first_player: object, players: int) -> int:
+    """``first_player`` if it is a seat of the table; a bad one is a :class:`RulesError` of the set-up.
+
+    >>> check_first_player(-1, 2)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: first_player is a seat from 0 to 1, not -1
+    """
+    if type(first_player) is not int or not 0 <= first_player < players:
+        raise RulesError(f"first_player is a seat from 0 to {players - 1}, not {_short(first_player)}")
+    return first_player
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` if it is a whole number or ``None`` (a bool is not a seed).
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    """
+    if seed is not None and type(seed) is not int:
+        raise RulesError(f"a seed is a whole number, not {_short(seed)}")
+    return seed
+
+
+def check_rng(rng: object) -> random.Random:
+    """A ``random.Random`` to draw from: ``rng`` itself, or a new one seeded with the whole number ``rng``.
+
+    >>> check_rng(5).random() == random.Random(5).random()
+    True
+    >>> check_rng("5")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: rng is a random.Random or a whole-number seed, not str
+    """
+    if isinstance(rng, random.Random):
+        return rng
+    if type(rng) is int:
+        return random.Random(rng)
+    raise ArgumentError(f"rng is a random.Random or a whole-number seed, not {type(rng).__name__}")
+
+
+def check_deck(deck: object, expected: Sequence[C], card_type: type, *, name: str) -> list[C]:
+    """The cards of ``deck`` as a list, if they are exactly the cards ``expected`` in some order.
+
+    ``card_type`` is the type every card must have exactly; ``name`` says whose deck it is in the
+    message. Linear in the size of the deck, and a deck longer than the expected one is refused
+    before it is even read to its end.
+
+    >>> check_deck([3, 2], (2, 3), int, name="this game")
+    [3, 2]
+    >>> check_deck([2, 2], (2, 3), int, name="this game")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: a deck of this game holds exactly its 2 cards; missing [3]; extra [2]
+    """
+    if isinstance(deck, str | bytes) or not isinstance(deck, Iterable):
+        raise RulesError(f"a deck is a sequence of cards, not {type(deck).__name__}")
+    order: list[C] = []
+    limit = len(expected)
+    for card in deck:
+        if type(card) is not card_type:
+            raise RulesError(f"a deck of {name} holds {card_type.__name__} cards, not {_short(card)}")
+        order.append(card)  # type: ignore[arg-type]  # its type was checked just above
+        if len(order) > limit:
+            raise RulesError(f"a deck of {name} holds exactly its {limit} cards, not more")
+    wanted = Counter(expected)
+    given = Counter(order)
+    if given != wanted:
+        missing = sorted((wanted - given).elements(), key=_order)[:5]
+        extra = sorted((given - wanted).elements(), key=_order)[:5]
+        raise RulesError(
+            f"a deck of {name} holds exactly its {limit} cards"
+            + (f"; missing {[_card(c) for c in missing]}" if missing else "")
+            + (f"; extra {[_card(c) for c in extra]}" if extra else "")
+        )
+    return order
+
+
+def check_text(text: object, what: str = "a move") -> str:
+    """``text`` if it is a string of at most :data:`MAX_TEXT_CHARS` characters.
+
+    >>> check_text("end turn")
+    'end turn'
+    """
+    if not isinstance(text, str):
+        raise ArgumentError(f"{what} is written as text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT_CHARS:
+        raise ArgumentError(f"{what} is at most {MAX_TEXT_CHARS} characters, not {len(text)}")
+    return text
+
+
+def _order(card: object) -> tuple[str, object]:
+    return (type(card).__name__, card if isinstance(card, int) else str(card))
+
+
+def _card(card: object) -> object:
+    name = getattr(card, "name", None)
+    return name if isinstance(name, str) else card
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
