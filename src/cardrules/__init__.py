@@ -16,29 +16,35 @@ False
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import TypeVar, cast
 
+from cardrules.contract import GameObservation, GameState
 from cardrules.errors import (
     ArgumentError,
     CardrulesError,
     IllegalMoveError,
     InvalidStateError,
     NotationError,
+    RegistrationError,
     RulesError,
     SerializationError,
     UnknownGameError,
 )
 from cardrules.records import GameRecord, replay
-from cardrules.registry import game_of_state
+from cardrules.registry import game_of_observation, game_of_state
 from cardrules.serialization import from_json, to_json
 
 __all__ = [
     "ArgumentError",
     "CardrulesError",
+    "GameObservation",
     "GameRecord",
+    "GameState",
     "IllegalMoveError",
     "InvalidStateError",
     "NotationError",
+    "RegistrationError",
     "RulesError",
     "SerializationError",
     "UnknownGameError",
@@ -57,47 +63,50 @@ __all__ = [
 
 __version__ = "0.1.0.dev0"
 
+S = TypeVar("S")
+M = TypeVar("M")
+O = TypeVar("O")  # noqa: E741 -- the observation type, as in the contract
+X = TypeVar("X")
 
-def legal_moves(state: Any) -> tuple[Any, ...]:
+# Each verb looks the game up by the state's type and calls the game's own function; the casts
+# restore what the lookup by type cannot tell the type checker (the game's state is ``S``, ...).
+
+
+def legal_moves(state: GameState[S, M, O, X]) -> tuple[M, ...]:
     """Every move the player on turn may make, in a stable order; ``()`` iff the game is over."""
-    return game_of_state(state).legal_moves(state)
+    return cast(tuple[M, ...], game_of_state(state).legal_moves(state))
 
 
-def apply(state: Any, move: Any) -> Any:
+def apply(state: GameState[S, M, O, X], move: M) -> S:
     """The state after ``move``; raises :class:`IllegalMoveError` (saying why) if it is not legal."""
-    return game_of_state(state).apply(state, move)
+    return cast(S, game_of_state(state).apply(state, move))
 
 
-def current_player(state: Any) -> int | None:
+def current_player(state: GameState[S, M, O, X]) -> int | None:
     """The seat that must decide now, or ``None`` once the game is over."""
     return game_of_state(state).current_player(state)
 
 
-def is_terminal(state: Any) -> bool:
+def is_terminal(state: GameState[S, M, O, X]) -> bool:
     """Whether the game (for a match: the whole match) is over."""
     return game_of_state(state).is_terminal(state)
 
 
-def result(state: Any) -> Any:
+def result(state: GameState[S, M, O, X]) -> X | None:
     """The game's result (a game-specific value), or ``None`` while it is not over."""
-    return game_of_state(state).result(state)
+    return cast(X | None, game_of_state(state).result(state))
 
 
-def observe(state: Any, seat: int) -> Any:
+def observe(state: GameState[S, M, O, X], seat: int) -> O:
     """What ``seat`` may know of ``state``: its own hand and everything public, nothing else."""
-    return game_of_state(state).observe(state, seat)
+    return cast(O, game_of_state(state).observe(state, seat))
 
 
-def parse_move(state: Any, text: str) -> Any:
+def parse_move(state: GameState[S, M, O, X], text: str) -> M:
     """The legal move written as ``text`` (as ``str(move)`` prints it) in ``state``."""
-    return game_of_state(state).parse_move(state, text)
+    return cast(M, game_of_state(state).parse_move(state, text))
 
 
-def determinize(observation: Any, rng: Any) -> Any:
+def determinize(observation: GameObservation[S], rng: random.Random | int) -> S:
     """A full state consistent with ``observation``, hidden cards dealt at random from ``rng``."""
-    from cardrules.registry import _BY_TYPE
-
-    game = _BY_TYPE.get(type(observation))
-    if game is None or type(observation) is not game.observation_type:
-        raise UnknownGameError(f"{type(observation).__name__} is not an observation of any game")
-    return game.determinize(observation, rng)
+    return cast(S, game_of_observation(observation).determinize(observation, rng))

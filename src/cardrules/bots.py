@@ -4,6 +4,7 @@ A bot sees exactly what a player at the table sees: the observation of its own s
 ``observe``) and the legal moves, and answers with one of those moves. It never gets the full state,
 so it cannot cheat by looking at other hands or the draw pile.
 
+>>> import cardrules
 >>> from cardrules.games import the_game
 >>> state = play_game(the_game.Rules(players=2), [RandomBot(1), RandomBot(2)], seed=7)
 >>> the_game.is_terminal(state)
@@ -16,29 +17,39 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, TypeVar, cast, runtime_checkable
 
+from cardrules.contract import AnyState, GameState, RulesLike
 from cardrules.errors import ArgumentError
-from cardrules.registry import game_of, game_of_state
+from cardrules.registry import SomeGame, game_of, game_of_state
 
 __all__ = ["Bot", "RandomBot", "play_game", "play_out"]
 
+O_contra = TypeVar("O_contra", contravariant=True)
+M = TypeVar("M")
+S = TypeVar("S")
+O = TypeVar("O")  # noqa: E741 -- the observation type, as in the contract
+X = TypeVar("X")
+
 
 @runtime_checkable
-class Bot(Protocol):
+class Bot(Protocol[O_contra, M]):
     """Anything with a ``choose`` method can play: given what its seat sees, it picks a move.
 
     ``observation`` is the game's observation for the bot's seat (``observe(state, seat)``), and
-    ``legal`` the legal moves (never empty); ``choose`` must return one of them.
+    ``legal`` the legal moves (never empty); ``choose`` must return one of them. The parameters are
+    the observation and move types of the games the bot plays: a bot for The Game is a
+    ``Bot[the_game.Observation, the_game.Move]``; one for any game, like :class:`RandomBot`, a
+    ``Bot[object, M]`` for every move type ``M``.
     """
 
-    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+    def choose(self, observation: O_contra, legal: tuple[M, ...]) -> M:
         """The move to make, one of ``legal``."""
         ...
 
 
 class RandomBot:
-    """Picks a legal move uniformly at random from its own ``random.Random(seed)``.
+    """Picks a legal move uniformly at random from its own ``random.Random(seed)``; plays any game.
 
     >>> from cardrules.games import the_game
     >>> state = the_game.new_game(the_game.Rules(), seed=3)
@@ -48,9 +59,11 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and type(seed) is not int:
+            raise ArgumentError(f"a bot's seed is a whole number or None, not {type(seed).__name__}")
         self.rng = random.Random(seed)
 
-    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+    def choose(self, observation: object, legal: tuple[M, ...]) -> M:
         """A uniformly random move of ``legal``."""
         return self.rng.choice(legal)
 
@@ -59,52 +72,69 @@ class RandomBot:
 
 
 def play_game(
-    rules: Any,
-    bots: Bot | Sequence[Bot],
+    rules: RulesLike,
+    bots: Bot[O, M] | Sequence[Bot[O, M]],
     *,
     seed: int | None = None,
     first_player: int = 0,
-) -> Any:
+) -> AnyState:
     """Deal a game under ``rules`` (of any registered game) and let ``bots`` play it to the end.
 
     ``bots`` is one bot per seat, or a single bot that plays every seat. The deal comes from
     ``seed`` (as the game's ``new_game(rules, seed=seed)``); bots bring their own randomness, so a
     game is reproducible when the seed and the bots' seeds are. Returns the final state: read the
-    outcome with the game's ``result`` (or ``cardrules.result``).
+    outcome with the game's ``result`` (or ``cardrules.result``). Which game it is can only be known
+    at run time from ``rules``; for a final state typed as the game's own ``State``, deal it yourself
+    and call :func:`play_out`.
 
+    >>> import cardrules
     >>> from cardrules.games import the_game
     >>> final = play_game(the_game.Rules(), RandomBot(1), seed=1)
-    >>> the_game.result(final).cards_left > 0
+    >>> cardrules.result(final).cards_left > 0
     True
     """
     game = game_of(rules)
     state = game.new_game(rules, seed=seed, first_player=first_player)
-    return play_out(state, bots)
+    return cast(AnyState, _play(game, state, bots))
 
 
-def play_out(state: Any, bots: Bot | Sequence[Bot]) -> Any:
+def play_out(state: GameState[S, M, O, X], bots: Bot[O, M] | Sequence[Bot[O, M]]) -> S:
     """Let ``bots`` play ``state`` (of any registered game) to the end and return the final state.
 
     Every step, the seat on turn gets ``observe(state, seat)`` and the legal moves, and its bot's
     choice is applied; a bot that answers with an illegal move makes the game's ``apply`` raise
     :class:`~cardrules.errors.IllegalMoveError`. Useful to finish a game from any position, e.g. a
     determinized one in a Monte Carlo bot.
+
+    >>> from cardrules.games import the_game
+    >>> final = play_out(the_game.new_game(the_game.Rules(), seed=1), RandomBot(1))
+    >>> the_game.is_terminal(final)
+    True
     """
-    game = game_of_state(state)
+    return cast(S, _play(game_of_state(state), state, bots))
+
+
+def _play(game: SomeGame, state: object, bots: Bot[O, M] | Sequence[Bot[O, M]]) -> object:
     players = game.players(game.rules_of(state))
     if isinstance(bots, Bot):
-        seats: Sequence[Bot] = [bots] * players
-    else:
+        seats: Sequence[Bot[O, M]] = [bots] * players
+    elif isinstance(bots, Sequence) and all(isinstance(bot, Bot) for bot in bots):
         seats = bots
         if len(seats) != players:
             raise ArgumentError(f"this game has {players} seats but {len(seats)} bots were given")
+    else:
+        raise ArgumentError("bots is a bot (anything with a choose method) or a sequence of them, "
+                            "one per seat")
     # Bound once: this loop runs for every move of every simulated game.
     legal_moves, apply, observe = game.legal_moves, game.apply, game.observe
     current_player = game.current_player
-    legal = legal_moves(state)
+    current: object = state
+    legal = legal_moves(current)
     while legal:
-        seat = current_player(state)
-        assert seat is not None  # legal moves exist, so someone is on turn
-        state = apply(state, seats[seat].choose(observe(state, seat), legal))
-        legal = legal_moves(state)
-    return state
+        seat = current_player(current)
+        if seat is None:  # a game whose legal moves and current player disagree breaks the contract
+            raise ArgumentError(f"{game.title} lists legal moves in a state where nobody is on turn")
+        choice = seats[seat].choose(cast(O, observe(current, seat)), cast(tuple[M, ...], legal))
+        current = apply(current, choice)
+        legal = legal_moves(current)
+    return current

@@ -24,12 +24,13 @@ from typing import Generic, Protocol, TypeVar
 
 import cattrs
 
-__all__ = ["GameModule", "GameObservation", "GameState", "RulesLike"]
+__all__ = ["AnyState", "GameModule", "GameObservation", "GameState", "RulesLike"]
 
-S = TypeVar("S")
-M = TypeVar("M")
-O = TypeVar("O")  # noqa: E741 -- the observation type, as in the contract's documentation
-X = TypeVar("X")
+# Covariant: the parameters only describe, so every game's State is a GameState[object, ...].
+S = TypeVar("S", covariant=True)
+M = TypeVar("M", covariant=True)
+O = TypeVar("O", covariant=True)  # noqa: E741 -- the observation type, as in the contract's documentation
+X = TypeVar("X", covariant=True)
 
 
 class GameState(Generic[S, M, O, X]):
@@ -45,6 +46,10 @@ class GameObservation(Generic[S]):
     returns)."""
 
     __slots__ = ()
+
+
+AnyState = GameState[object, object, object, object]
+"""A state of some game, when which game is known only at run time."""
 
 
 class RulesLike(Protocol):

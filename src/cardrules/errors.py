@@ -10,6 +10,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidStateError",
     "NotationError",
+    "RegistrationError",
     "RulesError",
     "SerializationError",
     "UnknownGameError",
@@ -57,15 +58,25 @@ class NotationError(CardrulesError, ValueError):
 
 
 class SerializationError(CardrulesError, ValueError):
-    """JSON that is malformed or does not describe the requested type."""
+    """JSON that ``from_json`` refuses: malformed, not what was asked for, or describing a value that
+    could not arise (then the :class:`InvalidStateError` that says why is its ``__cause__``)."""
 
 
-class InvalidStateError(SerializationError):
-    """A state (or observation, or record) that could never arise under its rules."""
+class InvalidStateError(CardrulesError, ValueError):
+    """A state, observation or result that could never arise under its rules.
+
+    Raised by the validators (``validate_state`` and friends) and by ``determinize``, wherever the
+    value came from; ``from_json`` turns it into a :class:`SerializationError`.
+    """
 
 
 class UnknownGameError(CardrulesError, LookupError):
     """A game name that is not registered, or an object that belongs to no registered game."""
+
+
+class RegistrationError(CardrulesError, ValueError):
+    """A game that cannot be registered: its name is taken by another game, or its module does not
+    satisfy the game contract."""
 
 
 def _show(move: Any) -> str:

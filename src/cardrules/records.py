@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import cast
 
 import attrs
 
-from cardrules.errors import ArgumentError, IllegalMoveError, SerializationError
-from cardrules.registry import game_of, get
-from cardrules.serialization import converter
+from cardrules.arguments import MAX_RECORD_MOVES, check_first_player, check_seed
+from cardrules.contract import AnyState, RulesLike
+from cardrules.errors import ArgumentError, IllegalMoveError, SerializationError, UnknownGameError
+from cardrules.registry import SomeGame, game_of, get
+from cardrules.serialization import converter, explain, register_kind, structure_as
 
 __all__ = ["GameRecord", "replay"]
 
@@ -20,6 +22,8 @@ class GameRecord:
 
     ``rules_version`` is the version of the game's rules implementation that wrote the record;
     reading a record written under another version is refused rather than replayed differently.
+    Construction checks the record's shape (a registered game, its rules, whole numbers, at most
+    :data:`~cardrules.arguments.MAX_RECORD_MOVES` moves); :func:`replay` checks every move.
 
     >>> from cardrules.games import the_game
     >>> record = GameRecord.start(the_game.Rules(players=2), seed=3)
@@ -31,19 +35,35 @@ class GameRecord:
 
     game: str
     rules_version: int
-    rules: Any
+    rules: RulesLike
     seed: int | None = None
-    deck: tuple[Any, ...] | None = None
+    deck: tuple[object, ...] | None = None
     first_player: int = 0
-    moves: tuple[Any, ...] = ()
+    moves: tuple[object, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        try:
+            game = get(self.game)
+        except UnknownGameError as exc:
+            raise ArgumentError(str(exc)) from None
+        if type(self.rules_version) is not int:
+            raise ArgumentError(f"a record's rules_version is a whole number, not {self.rules_version!r}")
+        if type(self.rules) is not game.rules_type:
+            raise ArgumentError(f"a record of {game.title} holds its Rules, not {type(self.rules).__name__}")
+        check_seed(self.seed)
+        if self.deck is not None and type(self.deck) is not tuple:
+            raise ArgumentError(
+                f"a record's deck is a tuple of cards or None, not {type(self.deck).__name__}")
+        check_first_player(self.first_player, game.players(self.rules))
+        _check_moves(self.moves, game)
 
     @classmethod
     def start(
         cls,
-        rules: Any,
+        rules: RulesLike,
         *,
         seed: int | None = None,
-        deck: Any = None,
+        deck: Iterable[object] | None = None,
         first_player: int = 0,
     ) -> GameRecord:
         """A record with no moves yet, checked by actually starting the game it describes."""
@@ -52,96 +72,138 @@ class GameRecord:
             raise ArgumentError(f"{type(rules).__name__} is not a rules value")
         if seed is None and deck is None:
             raise ArgumentError("a record needs a seed or a deck to be replayable")
-        game.new_game(rules, seed=seed, deck=deck, first_player=first_player)
+        dealt = game.new_game(rules, seed=seed, deck=deck, first_player=first_player)
         return cls(
             game=game.name,
             rules_version=game.rules_version,
             rules=rules,
             seed=seed,
-            deck=None if deck is None else tuple(deck),
+            deck=None if deck is None else tuple(game.cards(dealt)) if False else tuple(deck),
             first_player=first_player,
         )
 
-    def extended(self, *moves: Any) -> GameRecord:
+    def extended(self, *moves: object) -> GameRecord:
         """This record with ``moves`` added at the end (they are checked by :func:`replay`)."""
+        _check_moves(moves, get(self.game), already=len(self.moves))
         return attrs.evolve(self, moves=self.moves + moves)
 
-    def initial_state(self) -> Any:
+    def initial_state(self) -> AnyState:
         """The state before the first move."""
-        game = get(self.game)
         if self.seed is None and self.deck is None:
             raise ArgumentError("a record needs a seed or a deck to be replayable")
-        return game.new_game(
+        state = get(self.game).new_game(
             self.rules, seed=self.seed, deck=self.deck, first_player=self.first_player
         )
+        return cast(AnyState, state)
 
-    def states(self) -> Iterator[Any]:
+    def states(self) -> Iterator[AnyState]:
         """Every state of the game in order, from the initial one to the last; checks every move."""
         game = get(self.game)
-        state = self.initial_state()
-        yield state
+        state: object = self.initial_state()
+        yield state  # type: ignore[misc]
         for number, move in enumerate(self.moves, start=1):
             try:
                 state = game.apply(state, move)
             except IllegalMoveError as exc:
                 raise IllegalMoveError(move, f"move {number} of the record: {exc.reason}") from exc
-            yield state
+            yield state  # type: ignore[misc]
 
 
-def replay(record: GameRecord) -> Any:
+def _check_moves(moves: object, game: SomeGame, already: int = 0) -> None:
+    if type(moves) is not tuple:
+        raise ArgumentError(f"a record's moves are a tuple of moves, not {type(moves).__name__}")
+    if already + len(moves) > MAX_RECORD_MOVES:
+        raise ArgumentError(f"a record holds at most {MAX_RECORD_MOVES:,} moves")
+    classes = game.move_classes
+    for move in moves:
+        if type(move) not in classes:
+            raise ArgumentError(f"{type(move).__name__} is not a move of {game.title}")
+
+
+def replay(record: GameRecord) -> AnyState:
     """The state reached by playing every move of ``record``; an illegal move raises
-    :class:`~cardrules.errors.IllegalMoveError` naming its number in the record."""
+    :class:`~cardrules.errors.IllegalMoveError` naming its number in the record.
+
+    >>> from cardrules.games import the_game
+    >>> replay(GameRecord.start(the_game.Rules(), seed=1)) == the_game.new_game(the_game.Rules(), seed=1)
+    True
+    """
     if not isinstance(record, GameRecord):
         raise ArgumentError(f"replay() takes a GameRecord, not {type(record).__name__}")
-    state = None
+    state = record.initial_state()
     for state in record.states():  # noqa: B007 -- the last state is the answer
         pass
     return state
 
 
-def _unstructure_record(record: GameRecord) -> dict[str, Any]:
+_FIELDS = ("game", "rules_version", "rules", "seed", "deck", "first_player", "moves")
+
+
+def _unstructure_record(record: GameRecord) -> dict[str, object]:
+    game = get(record.game)
     return {
         "game": record.game,
         "rules_version": record.rules_version,
         "rules": converter.unstructure(record.rules),
         "seed": record.seed,
-        "deck": None if record.deck is None else [converter.unstructure(c) for c in record.deck],
+        "deck": None if record.deck is None else [converter.unstructure(card) for card in record.deck],
         "first_player": record.first_player,
-        "moves": [converter.unstructure(m) for m in record.moves],
+        "moves": [converter.unstructure(move, unstructure_as=game.move_type) for move in record.moves],
     }
 
 
-def _structure_record(data: Any, _: type) -> GameRecord:
+def _structure_record(data: object, _: type) -> GameRecord:
     if not isinstance(data, dict):
         raise SerializationError("a game record is a JSON object")
-    expected = {"game", "rules_version", "rules", "seed", "deck", "first_player", "moves"}
-    extra = set(data) - expected
+    missing = [name for name in _FIELDS if name not in data]
+    if missing:
+        raise SerializationError(f"missing field{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+    extra = sorted(set(data) - set(_FIELDS))
     if extra:
-        raise SerializationError(f"unknown fields in a game record: {sorted(extra)}")
-    game = get(str(data.get("game")))
-    version = data.get("rules_version")
-    if version != game.rules_version:
+        raise SerializationError(f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(extra)}")
+    game = get(data["game"])
+    version = data["rules_version"]
+    if version != game.rules_version or type(version) is not int:
         raise SerializationError(
-            f"record written under {game.title} rules version {version!r}; "
+            f"rules_version: the record was written under {game.title} rules version {version!r}; "
             f"this cardrules implements version {game.rules_version}"
         )
-    seed = data.get("seed")
-    if seed is not None and (type(seed) is not int):
-        raise SerializationError("a record's seed is a whole number")
-    first_player = data.get("first_player", 0)
-    if type(first_player) is not int:
-        raise SerializationError("a record's first_player is a whole number")
-    deck = data.get("deck")
-    return GameRecord(
-        game=game.name,
-        rules_version=game.rules_version,
-        rules=converter.structure(data.get("rules"), game.rules_type),
-        seed=seed,
-        deck=None if deck is None else converter.structure(deck, tuple[game.card_type, ...]),  # type: ignore[name-defined]
-        first_player=first_player,
-        moves=converter.structure(data.get("moves", []), tuple[game.move_type, ...]),  # type: ignore[name-defined]
-    )
+    moves, deck = data["moves"], data["deck"]
+    if not isinstance(moves, list):
+        raise SerializationError(f"moves: expected a list of moves, got {type(moves).__name__}")
+    if len(moves) > MAX_RECORD_MOVES:
+        raise SerializationError(f"moves: a record holds at most {MAX_RECORD_MOVES:,} moves")
+    if deck is not None and not isinstance(deck, list):
+        raise SerializationError(f"deck: expected a list of cards or null, got {type(deck).__name__}")
+    card_type = _card_type(game)
+    try:
+        return GameRecord(
+            game=game.name,
+            rules_version=game.rules_version,
+            rules=cast(RulesLike, _read("rules", data["rules"], game.rules_type)),
+            seed=cast(int | None, _read("seed", data["seed"], int | None)),
+            deck=None if deck is None else tuple(
+                _read(f"deck[{i}]", card, card_type) for i, card in enumerate(deck)),
+            first_player=cast(int, _read("first_player", data["first_player"], int)),
+            moves=tuple(_read(f"moves[{i}]", move, game.move_type) for i, move in enumerate(moves)),
+        )
+    except ArgumentError as exc:
+        raise SerializationError(str(exc)) from exc
+
+
+def _card_type(game: SomeGame) -> object:
+    kinds = {type(card) for card in game.deck(game.option_grid()[0])}
+    return kinds.pop() if len(kinds) == 1 else object
+
+
+def _read(path: str, value: object, kind: object) -> object:
+    """``value`` read as ``kind``, any error prefixed by ``path``, the field it is read from."""
+    try:
+        return structure_as(value, kind)
+    except Exception as exc:
+        raise SerializationError(f"{path}: {explain(exc)}") from exc
 
 
 converter.register_unstructure_hook(GameRecord, _unstructure_record)
 converter.register_structure_hook(GameRecord, _structure_record)
+register_kind("record", GameRecord, lambda record: cast(GameRecord, record).game)

@@ -1,138 +1,213 @@
-"""The registry of games: one ``Game`` descriptor per game module, and dispatch on states.
+"""The registry of games: one :class:`Game` descriptor per game module, and lookups by name and by value.
 
-Every game module builds a :class:`Game` that names its types and its verbs and registers it at
-import. The package root (``cardrules.legal_moves(state)`` and friends), serialization, game records
-and the testing helpers all reach a game only through its descriptor, so a user-written game that
-registers one gets all of them for free.
+A game is a module that satisfies :class:`~cardrules.contract.GameModule`; registering it
+(:func:`register`) is all it takes for the package root (``cardrules.apply(state, move)`` and
+friends), JSON, game records, bots, the testing helpers and the command line to serve it. The
+built-in games register themselves when first imported, and :func:`get` imports them by name.
+
+The registry knows nothing of JSON: the serialization layer asks it for the registered games and
+lets each configure the converter (``configure_converter``) the first time it is needed.
 """
 
 from __future__ import annotations
 
 import importlib
+import random
+import re
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Generic, TypeAlias, TypeVar
 
 import attrs
+import cattrs
 
-from cardrules.errors import UnknownGameError
+from cardrules.contract import GameModule, RulesLike
+from cardrules.errors import RegistrationError, UnknownGameError
 
-__all__ = ["Game", "available", "game_of", "game_of_state", "get", "register"]
+__all__ = [
+    "Game",
+    "SomeGame",
+    "available",
+    "game_of",
+    "game_of_observation",
+    "game_of_state",
+    "get",
+    "register",
+    "registered",
+]
 
-# Built-in games are imported lazily, on first use by name, so that ``import cardrules`` stays cheap.
+# Built-in games are imported on first use by name, so that ``import cardrules`` stays cheap.
 _BUILTIN: dict[str, str] = {
     "mille-bornes": "cardrules.games.mille_bornes",
     "the-game": "cardrules.games.the_game",
 }
 
-_BY_NAME: dict[str, Game] = {}
-_BY_TYPE: dict[type, Game] = {}
-_BY_STATE_TYPE: dict[type, Game] = {}
+# The descriptor is immutable, so it may be covariant: a Game[Rules, State, ...] is a SomeGame.
+R = TypeVar("R", bound=RulesLike, covariant=True)
+S = TypeVar("S", covariant=True)
+M = TypeVar("M", covariant=True)
+O = TypeVar("O", covariant=True)  # noqa: E741 -- the observation type, as in the contract
+X = TypeVar("X", covariant=True)
+C = TypeVar("C", covariant=True)
+
+_NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
 
 @attrs.frozen(kw_only=True)
-class Game:
-    """Everything the shared machinery needs to know about one game.
+class Game(Generic[R, S, M, O, X, C]):
+    """Everything the shared machinery knows about one game: its names, types and verbs.
 
-    The verbs are the game module's own functions; the types are used to serialize and to dispatch.
-    ``all_moves(rules)`` is the game's whole action space in a fixed order (the index of a move in it
-    is its integer action); ``cards(state)`` lists every card a state holds, which must always be
-    ``deck(rules)`` rearranged; ``option_grid()`` lists the rules values the conformance suite covers.
+    Build one with :meth:`from_module`. The verbs are the game module's own functions (bound here
+    so that generic loops pay no lookup); ``module`` is the module itself.
+
+    >>> from cardrules.games import the_game
+    >>> the_game.GAME.name, the_game.GAME.state_type is the_game.State
+    ('the-game', True)
     """
 
+    module: ModuleType
     name: str
     title: str
     rules_version: int
-    rules_type: type
-    state_type: type
-    move_type: Any
+    rules_type: type[R]
+    state_type: type[S]
+    move_type: object
+    """The move union (``Play | EndTurn``), or the one move class of a game that has only one."""
     move_classes: tuple[type, ...]
-    observation_type: type
-    result_type: type
-    card_type: Any
-    new_game: Callable[..., Any]
-    legal_moves: Callable[[Any], tuple[Any, ...]]
-    apply: Callable[[Any, Any], Any]
-    current_player: Callable[[Any], int | None]
-    is_terminal: Callable[[Any], bool]
-    result: Callable[[Any], Any]
-    observe: Callable[[Any, int], Any]
-    determinize: Callable[[Any, Any], Any]
-    parse_move: Callable[[Any, str], Any]
-    players: Callable[[Any], int]
-    rules_of: Callable[[Any], Any]
-    all_moves: Callable[[Any], tuple[Any, ...]]
-    cards: Callable[[Any], Iterable[Any]]
-    deck: Callable[[Any], tuple[Any, ...]]
-    validate_state: Callable[[Any], None]
-    validate_observation: Callable[[Any], None]
-    validate_result: Callable[[Any], None]
-    option_grid: Callable[[], tuple[Any, ...]]
-
-    _VERBS: ClassVar[tuple[str, ...]] = (
-        "new_game", "legal_moves", "apply", "current_player", "is_terminal", "result", "observe",
-        "determinize", "parse_move", "validate_state", "validate_observation", "validate_result",
-        "option_grid",
-    )
+    observation_type: type[O]
+    result_type: type[X]
+    legal_moves: Callable[[S], tuple[M, ...]]
+    apply: Callable[[S, M], S]
+    current_player: Callable[[S], int | None]
+    is_terminal: Callable[[S], bool]
+    result: Callable[[S], X | None]
+    observe: Callable[[S, int], O]
+    determinize: Callable[[O, random.Random | int], S]
+    parse_move: Callable[[S, str], M]
+    why_illegal: Callable[[S, M], str | None]
+    validate_state: Callable[[S], None]
+    validate_observation: Callable[[O], None]
+    validate_result: Callable[[X], None]
+    option_grid: Callable[[], tuple[R, ...]]
+    all_moves: Callable[[R], tuple[M, ...]]
+    deck: Callable[[R], tuple[C, ...]]
+    cards: Callable[[S], Iterable[C]]
+    rules_of: Callable[[S], R]
+    configure_converter: Callable[[cattrs.Converter], None]
 
     @classmethod
-    def from_module(
-        cls,
-        module: ModuleType,
-        *,
-        name: str,
-        title: str,
-        move_classes: tuple[type, ...],
-        card_type: Any,
-        all_moves: Callable[[Any], tuple[Any, ...]],
-        cards: Callable[[Any], Iterable[Any]],
-        deck: Callable[[Any], tuple[Any, ...]],
-    ) -> Game:
-        """The descriptor of a game module that follows the naming contract: it defines
-        ``RULES_VERSION``, ``Rules`` (with a ``players`` field), ``State`` (with a ``rules`` field),
-        ``Move``, ``Observation``, ``Result`` and the verbs by their usual names."""
-        verbs = {verb: getattr(module, verb) for verb in cls._VERBS}
+    def from_module(cls, module: GameModule[R, S, M, O, X, C]) -> Game[R, S, M, O, X, C]:
+        """The descriptor of a module that satisfies :class:`~cardrules.contract.GameModule`.
+
+        A module missing a name of the contract raises :class:`~cardrules.errors.RegistrationError`.
+        """
+        if not isinstance(module, ModuleType):
+            raise RegistrationError(f"a game is a module, not {type(module).__name__}")
+        missing = [name for name in _CONTRACT if not hasattr(module, name)]
+        if missing:
+            raise RegistrationError(
+                f"module {module.__name__} does not satisfy the game contract: it lacks {', '.join(missing)}"
+            )
+        name = module.NAME
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise RegistrationError(f"a game's NAME is lowercase words joined by hyphens, not {name!r}")
         return cls(
+            module=module,
             name=name,
-            title=title,
+            title=module.TITLE,
             rules_version=module.RULES_VERSION,
             rules_type=module.Rules,
             state_type=module.State,
-            move_type=module.Move,
-            move_classes=move_classes,
+            move_type=getattr(module, "Move"),  # noqa: B009 -- the union alias is no Protocol member
+            move_classes=tuple(module.MOVE_CLASSES),
             observation_type=module.Observation,
             result_type=module.Result,
-            card_type=card_type,
-            players=lambda rules: rules.players,
-            rules_of=lambda state: state.rules,
-            all_moves=all_moves,
-            cards=cards,
-            deck=deck,
-            **verbs,
+            legal_moves=module.legal_moves,
+            apply=module.apply,
+            current_player=module.current_player,
+            is_terminal=module.is_terminal,
+            result=module.result,
+            observe=module.observe,
+            determinize=module.determinize,
+            parse_move=module.parse_move,
+            why_illegal=module.why_illegal,
+            validate_state=module.validate_state,
+            validate_observation=module.validate_observation,
+            validate_result=module.validate_result,
+            option_grid=module.option_grid,
+            all_moves=module.all_moves,
+            deck=module.deck,
+            cards=module.cards,
+            rules_of=module.rules_of,
+            configure_converter=module.configure_converter,
         )
 
+    def new_game(
+        self,
+        rules: RulesLike | None = None,
+        *,
+        seed: int | None = None,
+        deck: Iterable[object] | None = None,
+        first_player: int = 0,
+    ) -> S:
+        """Deal a game of this game (the module's ``new_game``)."""
+        deal: Callable[..., S] = self.module.new_game
+        return deal(rules, seed=seed, deck=deck, first_player=first_player)
 
-def register(game: Game) -> Game:
-    """Register ``game`` (idempotent for the same descriptor) and return it.
+    def players(self, rules: RulesLike) -> int:
+        """The number of seats under ``rules``."""
+        return rules.players
 
-    Registering also teaches the shared JSON converter the game's move union.
+    def __repr__(self) -> str:
+        return f"<Game {self.name!r}: {self.title}>"
+
+
+SomeGame: TypeAlias = "Game[RulesLike, object, object, object, object, object]"
+"""A game whose types are known only at run time (looked up by name or by a value's type)."""
+
+_CONTRACT = (
+    "NAME", "TITLE", "RULES_VERSION", "MOVE_CLASSES", "Rules", "State", "Move", "Observation",
+    "Result", "new_game", "legal_moves", "apply", "current_player", "is_terminal", "result",
+    "observe", "determinize", "parse_move", "why_illegal", "validate_state", "validate_observation",
+    "validate_result", "option_grid", "all_moves", "deck", "cards", "rules_of", "configure_converter",
+)
+
+_BY_NAME: dict[str, SomeGame] = {}
+_BY_TYPE: dict[type, SomeGame] = {}
+_BY_STATE_TYPE: dict[type, SomeGame] = {}
+_BY_OBSERVATION_TYPE: dict[type, SomeGame] = {}
+
+
+def register(game: Game[R, S, M, O, X, C]) -> Game[R, S, M, O, X, C]:
+    """Register ``game`` and return it; registering the same descriptor again changes nothing.
+
+    A different game under a name already taken, or a type that already belongs to another game,
+    raises :class:`~cardrules.errors.RegistrationError`.
     """
+    if not isinstance(game, Game):
+        raise RegistrationError(f"register() takes a Game descriptor (Game.from_module), not "
+                                f"{type(game).__name__}")
     known = _BY_NAME.get(game.name)
-    if known is not None and known is not game:
-        raise UnknownGameError(f"a different game is already registered as {game.name!r}")
+    if known is game:
+        return game
+    if known is not None:
+        raise RegistrationError(f"a different game is already registered as {game.name!r}")
+    types: tuple[type, ...] = (game.rules_type, game.state_type, game.observation_type,
+                               game.result_type, *game.move_classes)
+    for kind in types:
+        owner = _BY_TYPE.get(kind)
+        if owner is not None:
+            raise RegistrationError(f"{kind.__name__} already belongs to the game {owner.name!r}")
     _BY_NAME[game.name] = game
-    for cls in (game.rules_type, game.state_type, game.observation_type, game.result_type,
-                *game.move_classes):
-        _BY_TYPE[cls] = game
+    for kind in types:
+        _BY_TYPE[kind] = game
     _BY_STATE_TYPE[game.state_type] = game
-    from cardrules.serialization import register_moves
-
-    register_moves(game.move_type, game.move_classes)
+    _BY_OBSERVATION_TYPE[game.observation_type] = game
     return game
 
 
 def available() -> tuple[str, ...]:
-    """The names of every game that can be played, sorted.
+    """The names of every game that can be played (built in or registered), sorted.
 
     >>> available()
     ('mille-bornes', 'the-game')
@@ -140,35 +215,58 @@ def available() -> tuple[str, ...]:
     return tuple(sorted(set(_BUILTIN) | set(_BY_NAME)))
 
 
-def get(name: str) -> Game:
-    """The descriptor of the game called ``name`` (importing a built-in game on first use).
+def registered() -> tuple[SomeGame, ...]:
+    """The descriptors of the games registered so far, in the order they were registered."""
+    return tuple(_BY_NAME.values())
+
+
+def get(name: str) -> SomeGame:
+    """The descriptor of the game called ``name``, importing a built-in game on first use.
 
     >>> get("the-game").title
     'The Game'
     """
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game's name is a string, not {type(name).__name__}")
     game = _BY_NAME.get(name)
     if game is not None:
         return game
-    module = _BUILTIN.get(name) if isinstance(name, str) else None
+    module = _BUILTIN.get(name)
     if module is None:
-        raise UnknownGameError(f"no game called {name!r}; available: {', '.join(available())}")
+        shown = name if len(name) <= 40 else name[:37] + "..."
+        raise UnknownGameError(f"no game called {shown!r}; available: {', '.join(available())}")
     importlib.import_module(module)
     return _BY_NAME[name]
 
 
-def game_of(obj: object) -> Game:
-    """The game that a state, move, rules, observation or result value belongs to."""
-    game = _BY_TYPE.get(type(obj))
+def game_of(value: object) -> SomeGame:
+    """The game that a state, move, rules value, observation or result belongs to.
+
+    >>> from cardrules.games import the_game
+    >>> game_of(the_game.EndTurn()).name
+    'the-game'
+    """
+    game = _BY_TYPE.get(type(value))
     if game is None:
         raise UnknownGameError(
-            f"{type(obj).__name__} is not a state, move, rules, observation or result of any game"
+            f"{type(value).__name__} is not a state, move, rules, observation or result of any game"
         )
     return game
 
 
-def game_of_state(state: object) -> Game:
+def game_of_state(state: object) -> SomeGame:
     """The game that ``state`` is a state of; anything else raises :class:`UnknownGameError`."""
     game = _BY_STATE_TYPE.get(type(state))
     if game is None:
         raise UnknownGameError(f"{type(state).__name__} is not the state of any registered game")
     return game
+
+
+def game_of_observation(observation: object) -> SomeGame:
+    """The game that ``observation`` is an observation of; anything else raises
+    :class:`UnknownGameError`."""
+    game = _BY_OBSERVATION_TYPE.get(type(observation))
+    if game is None:
+        raise UnknownGameError(f"{type(observation).__name__} is not an observation of any registered game")
+    return game
+

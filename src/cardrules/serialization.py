@@ -1,93 +1,262 @@
 """JSON for every value of every game, through one cattrs converter.
 
-``to_json`` writes rules, states, moves, observations, results and game records; ``from_json`` reads
-them back and validates what it reads: malformed JSON, unknown or missing fields and states that
-could never arise are rejected with a :class:`~cardrules.errors.SerializationError`.
+``to_json`` writes a rules value, state, move, observation, result or game record as a JSON object
+that says what it is: ``"game"`` (the registry name), ``"format"`` (:data:`FORMAT`) and ``"type"``
+(``rules``, ``state``, ``move``, ``observation``, ``result`` or ``record``) come first, then the
+value's own fields. ``from_json`` reads it back — with no class it returns whatever the text holds;
+given a class it also checks the text holds one — and validates what it reads, so a malformed,
+truncated or tampered text is refused with a :class:`~cardrules.errors.SerializationError` that
+names the path of the bad field::
+
+    table.piles[2]: expected an integer, got "2"
+
+Strict on purpose: states, observations, moves, results and records must list every field (a
+missing field is an error, never a default), and no unknown field is allowed. Rules values are
+lenient: a field left out takes its default, so ``{}`` is the default rules — a rules file written
+by hand may name only what differs.
+
+Each game teaches the converter its own values (its move union, its cards) through its
+``configure_converter``, called the first time the game's values are written or read.
 """
 
 from __future__ import annotations
 
+import enum
 import json
 import re
-from typing import Any, TypeVar, overload
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Literal, TypeVar, overload
 
+import attrs
 import cattrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.errors import (
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.gen import make_dict_structure_fn
+from cattrs.strategies import configure_tagged_union
 
-from cardrules.errors import CardrulesError, SerializationError
+from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH
+from cardrules.errors import CardrulesError, InvalidStateError, SerializationError, UnknownGameError
+from cardrules.registry import SomeGame, available, game_of, get, registered
 
-__all__ = ["converter", "from_json", "to_json"]
+__all__ = [
+    "FORMAT", "MOVE_TAG", "converter", "explain", "from_json", "move_tag", "register_kind", "structure_as",
+    "to_json",
+]
 
 T = TypeVar("T")
 
-converter = cattrs.Converter(forbid_extra_keys=True)
-"""The one converter: game modules register their hooks on it, nothing else configures one."""
+FORMAT = 1
+"""The version of the JSON layout; ``from_json`` refuses texts of any other version."""
+
+ENVELOPE = ("game", "format", "type")
+"""The keys every top-level JSON object starts with."""
+
+converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+"""The one converter: the games configure it through their registration, nothing else does."""
+
+Kind = Literal["rules", "state", "move", "observation", "result", "record"]
 
 
+@attrs.frozen
+class _Extra:
+    """A top-level kind that belongs to no game module (today: game records)."""
 
-def _strict(kind: type) -> Any:
-    # cattrs would coerce (int(3.5) == 3, bool("no") is True); a save file must say what it means.
-    def structure(value: Any, _: type) -> Any:
+    kind: str
+    cls: type
+    game_name: Callable[[object], str]
+
+
+_EXTRA: dict[str, _Extra] = {}
+_CONFIGURED: set[str] = set()
+_LENIENT: set[type] = set()
+
+
+def register_kind(kind: str, cls: type, game_name: Callable[[object], str]) -> None:
+    """Let ``to_json``/``from_json`` write and read ``cls`` at the top level as ``"type": kind``;
+    ``game_name(value)`` names the game a value belongs to (a game record names its game)."""
+    _EXTRA[kind] = _Extra(kind, cls, game_name)
+
+
+# --- the converter's shared configuration ---------------------------------------------------------
+
+_SCALARS: dict[type, str] = {int: "an integer", bool: "true or false", str: "a string"}
+
+
+def _strict(kind: type) -> Callable[[object, type], object]:
+    # cattrs would coerce (int("2") == 2, bool("no") is True): a save file must say what it means.
+    def structure(value: object, _: type) -> object:
         if type(value) is not kind:
-            raise SerializationError(f"expected {kind.__name__}, got {value!r}")
+            raise SerializationError(f"expected {_SCALARS[kind]}, got {_shown(value)}")
         return value
 
     return structure
 
 
-for _kind in (int, bool, str):
+for _kind in _SCALARS:
     converter.register_structure_hook(_kind, _strict(_kind))
 
-_MOVE_TAG = "move"
-_MOVE_UNIONS: list[Any] = []
+
+def _is_literal(kind: object) -> bool:
+    return typing.get_origin(kind) is Literal
 
 
-def _tag(cls: type) -> str:
+def _structure_literal(value: object, kind: type) -> object:
+    choices = typing.get_args(kind)
+    if not any(type(value) is type(choice) and value == choice for choice in choices):
+        raise SerializationError(f"expected one of {', '.join(map(_shown, choices))}, got {_shown(value)}")
+    return value
+
+
+converter.register_structure_hook_func(_is_literal, _structure_literal)
+
+
+def _attrs_hook(cls: type) -> Callable[[object, type], object]:
+    fields = attrs.fields(cls)
+    structure: Callable[[Mapping[str, object], type], object] = make_dict_structure_fn(
+        cls, converter, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True)
+    required = tuple(field.alias for field in fields if field.init)
+    lenient = cls in _LENIENT
+
+    def hook(value: object, _: type) -> object:
+        if not isinstance(value, dict):
+            raise SerializationError(f"expected an object, got {_shown(value)}")
+        if not lenient:
+            missing = [name for name in required if name not in value]
+            if missing:
+                raise SerializationError(f"missing field{'s' if len(missing) > 1 else ''} "
+                                         + ", ".join(missing))
+        return structure(value, cls)
+
+    return hook
+
+
+converter.register_structure_hook_factory(attrs.has, _attrs_hook)
+
+
+MOVE_TAG = "move"
+"""The key that names a move's class in its JSON: ``{"move": "end_turn"}``."""
+
+
+def move_tag(cls: type) -> str:
+    """The JSON tag of a move class: its name in snake case (``EndTurn`` -> ``"end_turn"``)."""
     return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
 
 
-def register_moves(union: Any, classes: tuple[type, ...]) -> None:
-    """Teach the converter a game's move union, tagged by ``"move"``: ``{"move": "play", ...}``."""
-    by_tag = {_tag(cls): cls for cls in classes}
-    # The fields are read and written by the one converter (strict scalars, card names, ...).
-    fields_out: dict[type, Any] = {cls: make_dict_unstructure_fn(cls, converter) for cls in classes}
-    fields_in: dict[type, Any] = {cls: make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
-                 for cls in classes}
-
-    def unstructure(move: Any) -> dict[str, Any]:
-        data: dict[str, Any] = {_MOVE_TAG: _tag(type(move))}
-        data.update(fields_out[type(move)](move))
-        return data
-
-    def structure_one(data: Any, cls: type) -> Any:
-        if not isinstance(data, dict):
-            raise SerializationError(f"a move is a JSON object, not {data!r}")
-        fields = dict(data)
-        tag = fields.pop(_MOVE_TAG, None)
-        target = by_tag.get(tag) if isinstance(tag, str) else None
-        if target is None or (cls is not union and target is not cls):
-            raise SerializationError(f"unknown move type {tag!r}; expected one of {sorted(by_tag)}")
-        return fields_in[target](fields, target)
-
-    for cls in classes:
-        converter.register_unstructure_hook(cls, unstructure)
-        converter.register_structure_hook(cls, structure_one)
-    converter.register_structure_hook_func(lambda t: t == union, structure_one)
-    _MOVE_UNIONS.append(union)
+def _configure(game: SomeGame) -> None:
+    if game.name in _CONFIGURED:
+        return
+    # Rules, and the option records inside them, may leave out fields that have defaults.
+    _LENIENT.update(_attrs_within(game.rules_type))
+    game.configure_converter(converter)
+    _configure_moves(game)
+    _CONFIGURED.add(game.name)
 
 
-def to_json(value: Any, *, indent: int | None = None) -> str:
+def _configure_moves(game: SomeGame) -> None:
+    union, classes = game.move_type, game.move_classes
+    by_tag = {move_tag(cls): cls for cls in classes}
+    tags = ", ".join(map(_shown, by_tag))
+    if len(classes) > 1:
+        configure_tagged_union(union, converter, tag_generator=move_tag, tag_name=MOVE_TAG)
+    members: dict[type, Callable[[object, type], object]] = {
+        cls: converter.get_structure_hook(cls) for cls in classes
+    }
+
+    def structure(value: object, _: object) -> object:
+        if not isinstance(value, dict):
+            raise SerializationError(f"a move is an object, not {_shown(value)}")
+        if MOVE_TAG not in value:
+            raise SerializationError(f"missing field {MOVE_TAG} (one of {tags})")
+        cls = by_tag.get(value[MOVE_TAG]) if isinstance(value[MOVE_TAG], str) else None
+        if cls is None:
+            raise SerializationError(f"{MOVE_TAG}: expected one of {tags}, got {_shown(value[MOVE_TAG])}")
+        fields = {key: item for key, item in value.items() if key != MOVE_TAG}
+        return members[cls](fields, cls)
+
+    converter.register_structure_hook_func(lambda kind: kind == union, structure)
+
+
+def _attrs_within(cls: type) -> set[type]:
+    found: set[type] = set()
+    pending = [cls]
+    while pending:
+        current = pending.pop()
+        if current in found or not attrs.has(current):
+            continue
+        found.add(current)
+        for hint in typing.get_type_hints(current).values():
+            pending.extend(_classes_in(hint))
+    return found
+
+
+def _classes_in(hint: object) -> list[type]:
+    if isinstance(hint, type):
+        return [hint]
+    return [cls for arg in typing.get_args(hint) for cls in _classes_in(arg)]
+
+
+def structure_as(value: object, kind: object) -> object:
+    """``value`` (plain JSON data) read by the converter as ``kind`` (a class, a union, ``int | None``)."""
+    return converter.structure(value, kind)  # type: ignore[arg-type]  # kind may be a union
+
+
+# --- writing --------------------------------------------------------------------------------------
+
+
+def _classify(value: object) -> tuple[str, SomeGame]:
+    for extra in _EXTRA.values():
+        if type(value) is extra.cls:
+            return extra.kind, get(extra.game_name(value))
+    try:
+        game = game_of(value)
+    except UnknownGameError:
+        raise SerializationError(
+            f"cannot write {type(value).__name__} as JSON: it belongs to no game") from None
+    kind = type(value)
+    if kind is game.rules_type:
+        return "rules", game
+    if kind is game.state_type:
+        return "state", game
+    if kind is game.observation_type:
+        return "observation", game
+    if kind is game.result_type:
+        return "result", game
+    return "move", game
+
+
+def to_json(value: object, *, indent: int | None = None) -> str:
     """The JSON text of a rules value, state, move, observation, result or game record.
 
     >>> from cardrules.games.the_game import Play
     >>> to_json(Play(35, 0))
-    '{"move": "play", "card": 35, "pile": 0}'
+    '{"game": "the-game", "format": 1, "type": "move", "move": "play", "card": 35, "pile": 0}'
     """
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
+        raise SerializationError(f"indent is a number from 0 to 16 or None, not {indent!r}")
+    kind, game = _classify(value)
+    _configure(game)
     try:
-        data = converter.unstructure(value)
-        return json.dumps(data, indent=indent, ensure_ascii=False)
-    except (TypeError, ValueError) as exc:
+        # A move is written as its game's union, so that its JSON names its class.
+        body = converter.unstructure(value, unstructure_as=game.move_type if kind == "move" else None)
+        if kind == "move":
+            body = {MOVE_TAG: body.pop(MOVE_TAG), **body}
+    except (TypeError, ValueError, AttributeError) as exc:
         raise SerializationError(f"cannot write {type(value).__name__} as JSON: {exc}") from exc
+    data = {"game": game.name, "format": FORMAT, "type": kind, **body}
+    return json.dumps(data, indent=indent, ensure_ascii=False)
+
+
+# --- reading --------------------------------------------------------------------------------------
+
+
+@overload
+def from_json(text: str | bytes) -> object: ...
 
 
 @overload
@@ -95,58 +264,245 @@ def from_json(text: str | bytes, cls: type[T]) -> T: ...
 
 
 @overload
-def from_json(text: str | bytes, cls: Any) -> Any: ...
+def from_json(text: str | bytes, cls: object) -> object: ...
 
 
-def from_json(text: str | bytes, cls: Any) -> Any:
-    """Read a value of type ``cls`` from JSON written by :func:`to_json`, validating it.
+def from_json(text: str | bytes, cls: object = None) -> object:
+    """The value written as ``text`` by :func:`to_json`, validated; with ``cls``, checked to be one.
 
-    A state is checked against its rules (every card once, piles that obey the rules, ...), so a
-    tampered or corrupted save is rejected instead of being played from.
+    ``cls`` is a class (``the_game.State``, ``GameRecord``, a move class) or a game's move union
+    (``the_game.Move``). A state, observation or result that could not arise is refused, with the
+    :class:`~cardrules.errors.InvalidStateError` that says why as the error's ``__cause__``.
 
     >>> from cardrules.games.the_game import EndTurn, Move
-    >>> from_json('{"move": "end_turn"}', Move)
+    >>> from_json('{"game": "the-game", "format": 1, "type": "move", "move": "end_turn"}')
     EndTurn()
-    >>> from_json('{"move": "fly"}', Move)
+    >>> from_json(to_json(EndTurn()), Move)
+    EndTurn()
+    >>> from_json('{"game": "the-game", "format": 1, "type": "move", "move": "fly"}')
     Traceback (most recent call last):
     ...
-    cardrules.errors.SerializationError: cannot read a move from JSON: unknown move type 'fly'; ...
+    cardrules.errors.SerializationError: cannot read a move of The Game: move: expected one of ...
     """
+    data = _parse(text)
+    if not isinstance(data, dict):
+        raise SerializationError(f"expected a JSON object written by cardrules, got {_shown(data)}")
+    if "format" not in data:
+        data = _upgrade(data)
+    game, kind, target = _identify(data)
+    expected = _expected(cls)
+    if expected is not None:
+        _check_expected(expected, game, kind, target)
+    _configure(game)
+    body = {key: value for key, value in data.items() if key not in ENVELOPE}
+    if kind in _EXTRA:
+        body["game"] = game.name
+    what = f"{_noun(kind)} of {game.title}"
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise SerializationError(f"not valid JSON: {exc}") from exc
-    name = getattr(cls, "__name__", None) or ("a move" if cls in _MOVE_UNIONS else str(cls))
+        value = structure_as(body, target)
+    except RecursionError:
+        raise SerializationError(f"cannot read {what}: nested too deeply") from None
+    except Exception as exc:  # every failure inside the converter is the text's fault
+        raise SerializationError(f"cannot read {what}: {explain(exc)}") from exc
+    if isinstance(cls, type) and cls in game.move_classes and type(value) is not cls:
+        raise SerializationError(f"this JSON holds the move {str(value)!r}, not {_article(cls.__name__)} "
+                                 f"{cls.__name__}")
     try:
-        value = converter.structure(data, cls)
-    except Exception as exc:
-        raise SerializationError(f"cannot read {name} from JSON: {_explain(exc)}") from exc
-    _validate(value)
+        _validate(game, kind, value)
+    except InvalidStateError as exc:
+        raise SerializationError(f"not a possible {kind} of {game.title}: {exc}") from exc
     return value
 
 
-def _validate(value: Any) -> None:
-    from cardrules.registry import _BY_TYPE
+def _parse(text: object) -> object:
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SerializationError(f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    if not isinstance(text, str):
+        raise SerializationError(f"from_json() reads a str or bytes, not {type(text).__name__}")
+    if len(text) > MAX_JSON_CHARS:
+        raise SerializationError(f"JSON of {len(text):,} characters is over the limit of {MAX_JSON_CHARS:,}")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise SerializationError("JSON nested too deeply") from None
+    except ValueError as exc:
+        raise SerializationError(f"not valid JSON: {exc}") from None
+    if _depth(data) > MAX_JSON_DEPTH:
+        raise SerializationError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
+    return data
 
-    game = _BY_TYPE.get(type(value))
-    if game is None:
-        return
-    if type(value) is game.state_type:
+
+def _depth(data: object) -> int:
+    deepest = 0
+    level = [data]
+    while level:
+        deepest += 1
+        nested: list[object] = []
+        for item in level:
+            if isinstance(item, dict):
+                nested.extend(value for value in item.values() if isinstance(value, dict | list))
+            elif isinstance(item, list):
+                nested.extend(value for value in item if isinstance(value, dict | list))
+        level = nested
+        if deepest > MAX_JSON_DEPTH:
+            break
+    return deepest
+
+
+def _upgrade(data: dict[str, object]) -> dict[str, object]:
+    # cardrules 0.1 wrote no envelope. Its game records name their game and are read as they are;
+    # any other value of that version cannot tell what it is, and is refused.
+    if {"game", "rules_version", "moves"} <= set(data) and "type" not in data:
+        return {"format": FORMAT, "type": "record", **data}
+    raise SerializationError(
+        "this JSON has no \"format\": it was not written by cardrules' to_json (values written by "
+        "cardrules 0.1 other than game records cannot be read; write them again)"
+    )
+
+
+def _identify(data: dict[str, object]) -> tuple[SomeGame, str, type | object]:
+    version = data.get("format")
+    if version != FORMAT or type(version) is not int:
+        raise SerializationError(f"JSON format {_shown(version)} cannot be read: this cardrules reads "
+                                 f"format {FORMAT}")
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise SerializationError(f"\"game\" names a game, not {_shown(name)}")
+    try:
+        game = get(name)
+    except UnknownGameError:
+        raise SerializationError(f"this JSON is of the game {_shown(name)}, which is not available; "
+                                 f"available: {', '.join(available())}") from None
+    kind = data.get("type")
+    targets = _targets(game)
+    if not isinstance(kind, str) or kind not in targets:
+        raise SerializationError(f"\"type\" is one of {', '.join(targets)}, not {_shown(kind)}")
+    return game, kind, targets[kind]
+
+
+def _targets(game: SomeGame) -> dict[str, type | object]:
+    return {
+        "rules": game.rules_type,
+        "state": game.state_type,
+        "move": game.move_type,
+        "observation": game.observation_type,
+        "result": game.result_type,
+        **{extra.kind: extra.cls for extra in _EXTRA.values()},
+    }
+
+
+def _expected(cls: object) -> tuple[str, SomeGame | None] | None:
+    """What ``cls`` asks for: a kind, and the game if the kind belongs to one."""
+    if cls is None:
+        return None
+    for extra in _EXTRA.values():
+        if cls is extra.cls:
+            return extra.kind, None
+    for game in registered():
+        if cls is game.move_type or cls in game.move_classes:
+            return "move", game
+        for kind in ("rules", "state", "observation", "result"):
+            if cls is _targets(game)[kind]:
+                return kind, game
+    raise SerializationError(f"from_json() cannot read {_type_name(cls)}: it is not a value of any "
+                             "registered game")
+
+
+def _check_expected(expected: tuple[str, SomeGame | None], game: SomeGame, kind: str,
+                    target: object) -> None:
+    want_kind, want_game = expected
+    if want_game is not None and want_game is not game:
+        raise SerializationError(f"this JSON holds {_noun(kind)} of {game.title}, not "
+                                 f"{_noun(want_kind)} of {want_game.title}")
+    if want_kind != kind:
+        raise SerializationError(f"this JSON holds {_noun(kind)} of {game.title}, not {_noun(want_kind)}")
+
+
+def _validate(game: SomeGame, kind: str, value: object) -> None:
+    if kind == "state":
         game.validate_state(value)
-    elif type(value) is game.observation_type:
+    elif kind == "observation":
         game.validate_observation(value)
-    elif type(value) is game.result_type:
+    elif kind == "result":
         game.validate_result(value)
 
 
-def _explain(exc: BaseException) -> str:
+# --- messages -------------------------------------------------------------------------------------
+
+
+def explain(exc: BaseException) -> str:
+    """Every problem found, one per bad field, as ``path: what is wrong``."""
+    problems = _problems(exc, "")
+    shown = "; ".join(problems[:3])
+    return shown + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
+
+
+def _problems(exc: BaseException, path: str) -> list[str]:
+    if isinstance(exc, ClassValidationError | IterableValidationError):
+        found: list[str] = []
+        with_notes, without = exc.group_exceptions()
+        for inner, note in with_notes:
+            step = f"[{note.index}]" if isinstance(note, IterableValidationNote) else f".{note.name}"
+            found.extend(_problems(inner, path + step))
+        for inner in without:
+            found.extend(_problems(inner, path))
+        return found
+    where = path.lstrip(".")
+    return [f"{where}: {_message(exc)}" if where else _message(exc)]
+
+
+def _message(exc: BaseException) -> str:
     if isinstance(exc, CardrulesError):
         return str(exc)
+    if isinstance(exc, ForbiddenExtraKeysError):
+        names = sorted(exc.extra_fields)
+        return f"unknown field{'s' if len(names) > 1 else ''} " + ", ".join(names)
     if isinstance(exc, KeyError):
-        return f"missing field {exc.args[0]!r}" if exc.args else "a field is missing"
-    if isinstance(exc, cattrs.BaseValidationError):
-        parts = []
-        for inner in exc.exceptions:
-            parts.append(_explain(inner))
-        return "; ".join(parts) if parts else str(exc)
-    return str(exc) or type(exc).__name__
+        return f"missing field {exc.args[0]}" if exc.args else "a field is missing"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    # Anything else comes from inside cattrs or Python: say what was expected, not their words.
+    return "not a value of the expected kind"
+
+
+def _shown(value: object) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_NOUNS = {"rules": "rules", "state": "a state", "move": "a move", "observation": "an observation",
+          "result": "a result", "record": "a game record"}
+
+
+def _noun(kind: str) -> str:
+    return _NOUNS.get(kind, f"{_article(kind)} {kind}")
+
+
+def _article(word: str) -> str:
+    return "an" if word[0].lower() in "aeiou" else "a"
+
+
+def _type_name(cls: object) -> str:
+    if isinstance(cls, type):
+        return cls.__name__
+    if isinstance(cls, types.UnionType):
+        return " | ".join(_type_name(arg) for arg in typing.get_args(cls))
+    return repr(cls)[:40]
+
+
+def enum_by_name(kind: type[enum.Enum]) -> Callable[[object, type], object]:
+    """A structure hook reading ``kind``'s members from their names, for games' card enums."""
+    names = ", ".join(kind.__members__)
+
+    def structure(value: object, _: type) -> object:
+        if isinstance(value, str) and value in kind.__members__:
+            return kind[value]
+        raise SerializationError(f"expected a {kind.__name__} name ({names[:60]}...), got {_shown(value)}")
+
+    return structure

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import cardrules
-from cardrules import UnknownGameError
+from cardrules import RegistrationError, UnknownGameError
 from cardrules.games import available, get
 from cardrules.games import the_game as tg
 from cardrules.registry import game_of, game_of_state, register
@@ -76,7 +76,7 @@ def test_root_verbs_refuse_what_is_not_a_state(thing: object) -> None:
 
 @pytest.mark.parametrize("thing", [None, 42, tg.Rules(), "observation"])
 def test_root_determinize_refuses_what_is_not_an_observation(thing: object) -> None:
-    with pytest.raises(UnknownGameError, match="is not an observation of any game"):
+    with pytest.raises(UnknownGameError, match="is not an observation of any registered game"):
         cardrules.determinize(thing, random.Random(1))
 
 
@@ -109,6 +109,6 @@ def test_registering_a_different_game_under_a_taken_name_is_refused() -> None:
     import attrs
 
     impostor = attrs.evolve(tg.GAME, title="Not The Game")
-    with pytest.raises(UnknownGameError, match="already registered as 'the-game'"):
+    with pytest.raises(RegistrationError, match="already registered as 'the-game'"):
         register(impostor)
     assert get("the-game") is tg.GAME

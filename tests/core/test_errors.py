@@ -14,6 +14,7 @@ from cardrules import (
     IllegalMoveError,
     InvalidStateError,
     NotationError,
+    RegistrationError,
     RulesError,
     SerializationError,
     UnknownGameError,
@@ -25,6 +26,7 @@ ERRORS = [
     IllegalMoveError,
     InvalidStateError,
     NotationError,
+    RegistrationError,
     RulesError,
     SerializationError,
     UnknownGameError,
@@ -59,7 +61,8 @@ def test_illegal_move_error_is_a_value_error_and_a_cardrules_error() -> None:
         (RulesError, ArgumentError),
         (NotationError, ValueError),
         (SerializationError, ValueError),
-        (InvalidStateError, SerializationError),
+        (InvalidStateError, ValueError),
+        (RegistrationError, ValueError),
         (UnknownGameError, LookupError),
     ],
 )
@@ -101,3 +104,9 @@ def test_a_caller_can_catch_everything_with_the_base_class() -> None:
         cardrules.from_json("{", Rules)
     with pytest.raises(CardrulesError):
         cardrules.legal_moves(object())
+
+
+def test_an_impossible_state_is_not_a_serialization_error() -> None:
+    # Validators and determinize raise InvalidStateError outside any JSON; from_json wraps it.
+    assert not issubclass(InvalidStateError, SerializationError)
+    assert not issubclass(SerializationError, InvalidStateError)

@@ -6,6 +6,12 @@
     python -m cardrules simulate the-game --players 3 --games 1000 --seed 1 --bot greedy
     python -m cardrules simulate mille-bornes --players 4 --team-size 2 --bot heuristic --versus random
     python -m cardrules bench --seconds 1
+    python -m cardrules --import mypackage.mygame simulate my-game --games 100
+
+Every registered game can be simulated: a game with a :class:`~cardrules.cli.simulator.Simulator`
+of its own gets its options, bots and summary; any other gets the generic one (rules as JSON, random
+bots, a tally of results). ``--import MODULE`` imports a module first, so a game defined outside
+cardrules registers itself and appears among the games.
 
 The generic parts (dealing game after game, seating bots, timing, the progress bar, the benchmark
 loop) reach a game only through its registry descriptor. What is specific to a game — its options,
@@ -22,6 +28,8 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
+import itertools
 import os
 import random
 import sys
@@ -29,14 +37,15 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TypeVar, cast
 
 from cardrules import registry
 from cardrules.bots import Bot, play_game
 from cardrules.cli.mille_bornes import MILLE_BORNES
-from cardrules.cli.simulator import Played, Simulator
+from cardrules.cli.simulator import Played, Simulator, generic_simulator
 from cardrules.cli.the_game import THE_GAME
-from cardrules.errors import CardrulesError
+from cardrules.contract import RulesLike
+from cardrules.errors import ArgumentError, CardrulesError
 
 __all__ = [
     "SIMULATORS",
@@ -47,14 +56,28 @@ __all__ = [
     "main",
     "play_counted",
     "random_playouts",
+    "simulators",
 ]
 
 PROGRESS_MIN_GAMES = 100
 """Runs of fewer games than this finish too fast to need a progress bar."""
 
 
-SIMULATORS: dict[str, Simulator] = {simulator.game: simulator for simulator in (THE_GAME, MILLE_BORNES)}
-"""The games the command line can simulate and benchmark, by registry name."""
+SIMULATORS: dict[str, Simulator[RulesLike, object]] = {
+    simulator.game: simulator for simulator in (THE_GAME, MILLE_BORNES)
+}
+"""The games that bring a command line of their own, by registry name."""
+
+N = TypeVar("N", int, float)
+
+
+def simulators() -> dict[str, Simulator[RulesLike, object]]:
+    """Every game the command line can simulate and benchmark: the built-in simulators, and the
+    generic one for every other registered game."""
+    found = dict(SIMULATORS)
+    for game in registry.registered():
+        found.setdefault(game.name, generic_simulator(game))
+    return found
 
 
 # --- simulate -------------------------------------------------------------------------------------
@@ -78,18 +101,26 @@ class _Tally:
 
     __slots__ = ("bot", "chosen")
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot[object, object]) -> None:
         self.bot = bot
         self.chosen: Counter[type] = Counter()
 
-    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+    def choose(self, observation: object, legal: tuple[object, ...]) -> object:
         """The bot's move, counted."""
         move = self.bot.choose(observation, legal)
         self.chosen[type(move)] += 1
         return move
 
 
-def play_counted(rules: Any, bots: Sequence[Bot], *, seed: int) -> Played:
+def _as_bot(bot: object) -> Bot[object, object]:
+    # A simulator's bot factories are typed loosely (each game's bots take its own observations);
+    # what they make is checked here, once per seat and game.
+    if not isinstance(bot, Bot):
+        raise ArgumentError(f"a bot factory made {type(bot).__name__}, which has no choose method")
+    return cast(Bot[object, object], bot)
+
+
+def play_counted(rules: RulesLike, bots: Sequence[Bot[object, object]], *, seed: int) -> Played[object]:
     """Let ``bots`` (one per seat) play the game dealt from ``seed`` and record what happened.
 
     >>> from cardrules.bots import RandomBot
@@ -103,7 +134,8 @@ def play_counted(rules: Any, bots: Sequence[Bot], *, seed: int) -> Played:
     return Played(registry.game_of(rules).result(final), tuple(tally.chosen for tally in tallies))
 
 
-def _seat_bots(simulator: Simulator, rules: Any, bot: str, versus: str | None) -> list[str]:
+def _seat_bots(simulator: Simulator[RulesLike, object], rules: RulesLike, bot: str,
+               versus: str | None) -> list[str]:
     """The name of each seat's bot: ``bot`` everywhere, or ``bot`` on side 0 and ``versus`` on the
     other sides."""
     if versus is None or simulator.sides is None:
@@ -112,7 +144,7 @@ def _seat_bots(simulator: Simulator, rules: Any, bot: str, versus: str | None) -
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    simulator: Simulator = SIMULATORS[args.game]
+    simulator = simulators()[args.game]
     try:
         rules = simulator.rules(args)
     except CardrulesError as exc:
@@ -127,7 +159,7 @@ def _simulate(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     with _progress(args.games, enabled=args.progress) as advance:
         for game_seed in range(first, last + 1):
-            seats = [make(rules, bot_seed(game_seed, seat)) for seat, make in enumerate(factories)]
+            seats = [_as_bot(make(rules, bot_seed(game_seed, seat))) for seat, make in enumerate(factories)]
             played.append(play_counted(rules, seats, seed=game_seed))
             advance()
     elapsed = time.perf_counter() - start
@@ -161,7 +193,8 @@ def _progress(total: int, *, enabled: bool) -> Iterator[Callable[[], None]]:
 # --- bench ----------------------------------------------------------------------------------------
 
 
-def random_playouts(game: registry.Game, rules: Any, seconds: float, seed: int = 0) -> tuple[int, int, float]:
+def random_playouts(game: registry.SomeGame, rules: RulesLike, seconds: float,
+                    seed: int = 0) -> tuple[int, int, float]:
     """Play random games through the game's public verbs for about ``seconds``.
 
     One step is ``legal_moves`` + ``random.choice`` + ``apply``. Returns (games, steps, seconds
@@ -188,8 +221,9 @@ def random_playouts(game: registry.Game, rules: Any, seconds: float, seed: int =
 
 
 def _bench(args: argparse.Namespace) -> int:
-    names = [args.game] if args.game else list(SIMULATORS)
-    rows = [(name, label, rules) for name in names for label, rules in SIMULATORS[name].bench_variants()]
+    known = simulators()
+    names = [args.game] if args.game else list(known)
+    rows = [(name, label, rules) for name in names for label, rules in known[name].bench_variants()]
     width = max(22, *(len(label) for _, label, _ in rows))
     print(f"Random playouts through the public API, about {args.seconds:g} s per row "
           "(one step = legal_moves + apply + random.choice)")
@@ -210,16 +244,15 @@ def _games(args: argparse.Namespace) -> int:
             title = registry.get(name).title
         except Exception as exc:  # a game that fails to load must not hide the others
             title = f"(cannot be loaded: {exc})"
-        extra = "" if name in SIMULATORS else "  [no simulate support yet]"
-        print(f"{name:<14} {title}{extra}")
+        print(f"{name:<14} {title}")
     return 0
 
 
 # --- the parser -----------------------------------------------------------------------------------
 
 
-def _positive(kind: type[int] | type[float]) -> Callable[[str], Any]:
-    def parse(text: str) -> Any:
+def _positive(kind: type[N]) -> Callable[[str], N]:
+    def parse(text: str) -> N:
         try:
             value = kind(text)
         except ValueError:
@@ -242,6 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
                "  cardrules simulate mille-bornes --players 4 --team-size 2 --bot heuristic --versus random\n"
                "  cardrules bench --seconds 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
+                        help="import MODULE first (a game defined outside cardrules registers itself)")
     commands = parser.add_subparsers(title="commands", dest="command", required=True, metavar="COMMAND")
 
     games = commands.add_parser("games", help="list the available games",
@@ -254,7 +289,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "Game i is dealt with seed SEED+i and its bots are seeded from that seed, "
                     "so a run is reproducible.")
     by_game = simulate.add_subparsers(title="games", dest="game", required=True, metavar="GAME")
-    for simulator in SIMULATORS.values():
+    known = simulators()
+    for simulator in known.values():
         sub = by_game.add_parser(simulator.game, help=simulator.help, description=simulator.help,
                                  epilog=simulator.epilog or None,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -277,10 +313,10 @@ def build_parser() -> argparse.ArgumentParser:
         "bench", help="measure games/s and steps/s of random playouts",
         description="Measure random playouts through the public API of each game, per variant: "
                     "games/s and steps/s, where one step is legal_moves + apply + random.choice.",
-        epilog=" ".join(simulator.bench_note for simulator in SIMULATORS.values()) or None)
+        epilog=" ".join(simulator.bench_note for simulator in known.values()) or None)
     bench.add_argument("--seconds", type=_positive(float), default=1.0,
                        help="time spent on each variant (default: 1)")
-    bench.add_argument("--game", choices=sorted(SIMULATORS), help="only this game (default: all)")
+    bench.add_argument("--game", choices=sorted(known), help="only this game (default: all)")
     bench.add_argument("--seed", type=int, default=0, help="seed of the first deal and of the moves")
     bench.set_defaults(handler=_bench, parser=bench)
     return parser
@@ -295,9 +331,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     ...
     0
     """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    try:
+        _import_games(arguments)
+    except CardrulesError as exc:
+        print(f"cardrules: error: {exc}", file=sys.stderr)
+        return 2
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(arguments)
         status: int = args.handler(args)
     except SystemExit as exc:  # argparse after --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
@@ -312,3 +354,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- silences the flush at exit
         return 0
     return status
+
+
+def _import_games(argv: Sequence[str]) -> None:
+    """Import the modules named by ``--import`` before the parser is built, so that the games
+    they register are among its choices."""
+    names = [value for option, value in itertools.pairwise(argv) if option == "--import"]
+    names += [arg.split("=", 1)[1] for arg in argv if arg.startswith("--import=")]
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            raise ArgumentError(f"--import {name}: {exc}") from None

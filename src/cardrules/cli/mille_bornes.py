@@ -113,7 +113,7 @@ def _sides(rules: mb.Rules) -> tuple[int, ...]:
     return tuple(rules.side_of(seat) for seat in range(rules.players))
 
 
-def _summary(rules: mb.Rules, played: Sequence[Played]) -> list[str]:
+def _summary(rules: mb.Rules, played: Sequence[Played[mb.Result]]) -> list[str]:
     games, sides = len(played), rules.sides
     seats_of = [[seat for seat, of in enumerate(_sides(rules)) if of == side] for side in range(sides)]
     hands = [hand for game in played for hand in game.result.hands]
@@ -166,7 +166,7 @@ def _bench_variants() -> tuple[tuple[str, mb.Rules], ...]:
     )
 
 
-MILLE_BORNES = Simulator(
+MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     game="mille-bornes",
     help="Mille Bornes: race 700 or 1000 miles while attacking the other sides",
     epilog=_EPILOG,

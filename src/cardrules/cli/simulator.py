@@ -8,19 +8,28 @@ its simulator without importing the command line it is part of.
 from __future__ import annotations
 
 import argparse
+import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
 import attrs
 
-from cardrules.bots import Bot
+from cardrules.bots import RandomBot
+from cardrules.contract import RulesLike
+from cardrules.errors import ArgumentError, SerializationError
+from cardrules.registry import SomeGame
+from cardrules.serialization import FORMAT, from_json
 
-__all__ = ["Played", "Simulator", "percent"]
+__all__ = ["Played", "Simulator", "generic_simulator", "percent"]
+
+# Immutable records, so covariant: a Simulator[mb.Rules, mb.Result] is a Simulator[RulesLike, object].
+R = TypeVar("R", bound=RulesLike, covariant=True)
+X = TypeVar("X", covariant=True)
 
 
 @attrs.frozen
-class Played:
+class Played(Generic[X]):
     """One game the bots played: its ``result`` (the game's ``result(final_state)``), and for each
     seat how many moves of each move class it chose (``choices[seat][Play]``, ...).
 
@@ -28,7 +37,7 @@ class Played:
     6
     """
 
-    result: Any
+    result: X
     choices: tuple[Counter[type], ...]
 
     @property
@@ -38,7 +47,7 @@ class Played:
 
 
 @attrs.frozen(kw_only=True)
-class Simulator:
+class Simulator(Generic[R, X]):
     """What the command line needs to know about one game beyond its registry descriptor.
 
     - ``game``: the registry name, which is also the ``simulate`` subcommand.
@@ -46,8 +55,9 @@ class Simulator:
     - ``add_arguments(parser)``: adds the game's rules options (``--players``, ...).
     - ``rules(args)``: the rules value for the parsed options; may raise a ``CardrulesError``.
     - ``describe(rules)``: the rules in a few words, for the summary's title.
-    - ``bots``: bot name -> ``factory(rules, seed)`` giving one seat's bot; ``bot_help`` says
-      what each bot does.
+    - ``bots``: bot name -> ``factory(rules, seed)`` giving one seat's bot (a
+      :class:`~cardrules.bots.Bot` of the game, checked when it is made); ``bot_help`` says what
+      each bot does.
     - ``sides(rules)``: the side of each seat, for games played side against side; ``None`` for
       games without sides (then there is no ``--versus``: one bot plays every seat).
     - ``summarize(rules, played)``: the summary lines for the games played.
@@ -59,14 +69,14 @@ class Simulator:
     help: str
     epilog: str = ""
     add_arguments: Callable[[argparse.ArgumentParser], None]
-    rules: Callable[[argparse.Namespace], Any]
-    describe: Callable[[Any], str]
-    bots: Mapping[str, Callable[[Any, int], Bot]]
+    rules: Callable[[argparse.Namespace], R]
+    describe: Callable[[R], str]
+    bots: Mapping[str, Callable[[R, int], object]]
     bot_help: str
     default_bot: str
-    sides: Callable[[Any], tuple[int, ...]] | None = None
-    summarize: Callable[[Any, Sequence[Played]], list[str]]
-    bench_variants: Callable[[], tuple[tuple[str, Any], ...]]
+    sides: Callable[[R], tuple[int, ...]] | None = None
+    summarize: Callable[[R, Sequence[Played[X]]], list[str]]
+    bench_variants: Callable[[], tuple[tuple[str, R], ...]]
     bench_note: str = ""
 
 
@@ -77,3 +87,55 @@ def percent(part: float, whole: float) -> str:
     '12.5%'
     """
     return f"{100 * part / whole:.1f}%"
+
+
+def generic_simulator(game: SomeGame) -> Simulator[RulesLike, object]:
+    """The command line of a game that brings none of its own: its rules as JSON (``--rules``, the
+    fields that differ from the defaults), random bots, and a tally of its results.
+
+    >>> from cardrules.registry import get
+    >>> generic_simulator(get("the-game")).bots.keys()
+    dict_keys(['random'])
+    """
+
+    def arguments(parser: argparse.ArgumentParser) -> None:
+        group = parser.add_argument_group(f"rules of {game.title}")
+        group.add_argument("--rules", default="{}", metavar="JSON",
+                           help="the rules as a JSON object of the fields that differ from the defaults "
+                                "(default: {})")
+
+    def rules(args: argparse.Namespace) -> RulesLike:
+        try:
+            fields = json.loads(args.rules)
+        except ValueError as exc:
+            raise ArgumentError(f"--rules is a JSON object: {exc}") from None
+        if not isinstance(fields, dict):
+            raise ArgumentError("--rules is a JSON object of rules fields")
+        text = json.dumps({"game": game.name, "format": FORMAT, "type": "rules", **fields})
+        try:
+            return from_json(text, game.rules_type)
+        except SerializationError as exc:
+            raise ArgumentError(f"--rules: {exc}") from None
+
+    def summarize(rules: RulesLike, played: Sequence[Played[object]]) -> list[str]:
+        tally = Counter(str(game.result) for game in played)
+        decisions = sum(game.decisions for game in played)
+        lines = [f"moves per game    {decisions / len(played):.1f}", "results           games    share"]
+        for outcome, count in tally.most_common(10):
+            lines.append(f"  {outcome[:60]:<60} {count:>6}  {percent(count, len(played)):>7}")
+        if len(tally) > 10:
+            lines.append(f"  ... and {len(tally) - 10} other results")
+        return lines
+
+    return Simulator(
+        game=game.name,
+        help=f"{game.title} (the generic command line: random bots, rules as JSON)",
+        add_arguments=arguments,
+        rules=rules,
+        describe=lambda rules: repr(rules),
+        bots={"random": lambda rules, seed: RandomBot(seed)},
+        bot_help="random: any legal move",
+        default_bot="random",
+        summarize=summarize,
+        bench_variants=lambda: tuple((repr(rules)[:40], rules) for rules in game.option_grid()[:3]),
+    )

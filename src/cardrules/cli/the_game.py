@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any
 
 from cardrules.bots import RandomBot
 from cardrules.cli.simulator import Simulator
@@ -63,7 +62,7 @@ def _the_game_summary(results: Sequence[the_game.Result]) -> list[str]:
     return lines
 
 
-def _the_game_bench_variants() -> tuple[tuple[str, Any], ...]:
+def _the_game_bench_variants() -> tuple[tuple[str, the_game.Rules], ...]:
     return tuple(
         (f"{players} player{'s' if players > 1 else ''}, {label}", the_game.Rules(players=players, **options))
         for players in (1, 3, 5)
@@ -71,7 +70,7 @@ def _the_game_bench_variants() -> tuple[tuple[str, Any], ...]:
     )
 
 
-THE_GAME = Simulator(
+THE_GAME: Simulator[the_game.Rules, the_game.Result] = Simulator(
     game="the-game",
     help="The Game: lay all 98 cards on two ascending and two descending piles",
     add_arguments=_the_game_arguments,

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 import attrs
 
-from cardrules.errors import CardrulesError, IllegalMoveError
-from cardrules.registry import Game, game_of
+from cardrules.arguments import check_instance
+from cardrules.contract import RulesLike
+from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
+from cardrules.records import GameRecord, replay
+from cardrules.registry import SomeGame, game_of
 from cardrules.serialization import from_json, to_json
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_conformance", "check_state"]
@@ -30,7 +32,7 @@ class ConformanceReport:
 
 
 def check_conformance(
-    rules: Any,
+    rules: RulesLike,
     *,
     games: int = 10,
     seed: int = 0,
@@ -61,8 +63,14 @@ def check_conformance(
     """
     game = game_of(rules)
     if type(rules) is not game.rules_type:
-        raise ConformanceError(f"{type(rules).__name__} is not a rules value")
+        raise ArgumentError(f"{type(rules).__name__} is not a rules value")
+    for name, value in (("games", games), ("seed", seed), ("max_steps", max_steps),
+                        ("deep_every", deep_every)):
+        check_instance(value, int, f"a whole number for {name}")
+    if games < 0 or max_steps < 0 or deep_every < 1:
+        raise ArgumentError("games and max_steps are at least 0, deep_every at least 1")
     _expect(from_json(to_json(rules), game.rules_type) == rules, "rules must round-trip through JSON")
+    _expect(from_json(to_json(rules)) == rules, "rules must round-trip through JSON with no class given")
     steps = terminals = illegal = 0
     for number in range(games):
         game_seed = seed + number
@@ -71,7 +79,7 @@ def check_conformance(
         _expect(first == game.new_game(rules, seed=game_seed),
                 f"the same seed must deal the same game (seed {game_seed})")
         state = first
-        moves: list[Any] = []
+        moves: list[object] = []
         for step in range(max_steps + 1):
             deep = step % deep_every == 0
             try:
@@ -93,8 +101,11 @@ def check_conformance(
                              illegal_moves_checked=illegal)
 
 
-def check_state(game: Game, state: Any, rng: random.Random, *, deep: bool = True) -> int:
-    """Check one state against the contract; returns how many illegal moves were tried."""
+def check_state(game: SomeGame, state: object, rng: random.Random, *, deep: bool = True) -> int:
+    """Check one state of ``game`` against the contract; returns how many illegal moves were tried.
+
+    ``deep`` adds the costly checks: the whole action space, JSON, observations and determinization.
+    """
     legal = game.legal_moves(state)
     terminal = game.is_terminal(state)
     _expect(legal == game.legal_moves(state), "legal_moves must give the same order every time")
@@ -134,8 +145,9 @@ def check_state(game: Game, state: Any, rng: random.Random, *, deep: bool = True
     return tried
 
 
-def _check_json(game: Game, state: Any, legal: tuple[Any, ...]) -> None:
+def _check_json(game: SomeGame, state: object, legal: tuple[object, ...]) -> None:
     _expect(from_json(to_json(state), game.state_type) == state, "states must round-trip through JSON")
+    _expect(from_json(to_json(state)) == state, "states must round-trip through JSON with no class given")
     for move in legal[:3]:
         _expect(from_json(to_json(move), game.move_type) == move, "moves must round-trip through JSON")
     outcome = game.result(state)
@@ -144,7 +156,7 @@ def _check_json(game: Game, state: Any, legal: tuple[Any, ...]) -> None:
                 "results must round-trip through JSON")
 
 
-def _check_hidden(game: Game, state: Any, legal: tuple[Any, ...], rng: random.Random) -> None:
+def _check_hidden(game: SomeGame, state: object, legal: tuple[object, ...], rng: random.Random) -> None:
     current = game.current_player(state)
     for seat in range(game.players(game.rules_of(state))):
         observation = game.observe(state, seat)
@@ -159,11 +171,9 @@ def _check_hidden(game: Game, state: Any, legal: tuple[Any, ...], rng: random.Ra
                     "a determinized state must give the player on turn the same moves")
 
 
-def _check_replay(game: Game, rules: Any, seed: int, moves: list[Any], final: Any) -> None:
-    from cardrules.records import GameRecord, replay
-
+def _check_replay(game: SomeGame, rules: RulesLike, seed: int, moves: list[object], final: object) -> None:
     record = GameRecord.start(rules, seed=seed).extended(*moves)
-    loaded: GameRecord = from_json(to_json(record), GameRecord)
+    loaded = from_json(to_json(record), GameRecord)
     _expect(loaded == record, "game records must round-trip through JSON")
     _expect(replay(loaded) == final, "replaying a record must reach the same final state")
 

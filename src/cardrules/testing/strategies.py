@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from hypothesis import strategies as st
 
+from cardrules.contract import AnyState, RulesLike
 from cardrules.errors import ArgumentError
-from cardrules.registry import get
+from cardrules.registry import game_of, get
 
 __all__ = ["reachable_states", "rules_values"]
 
 
-def rules_values(game: str) -> st.SearchStrategy[Any]:
+def rules_values(game: str) -> st.SearchStrategy[RulesLike]:
     """Every rules value of the game's option grid (the combinations the conformance suite covers)."""
     return st.sampled_from(get(game).option_grid())
 
@@ -21,11 +21,11 @@ def rules_values(game: str) -> st.SearchStrategy[Any]:
 @st.composite
 def reachable_states(
     draw: st.DrawFn,
-    rules: Any = None,
+    rules: RulesLike | st.SearchStrategy[RulesLike] | None = None,
     *,
     game: str | None = None,
     max_steps: int = 400,
-) -> Any:
+) -> AnyState:
     """A state reached by random legal play from a random deal.
 
     Give ``rules`` (a rules value, or a strategy of them) or ``game`` (a game name: its option grid
@@ -45,8 +45,6 @@ def reachable_states(
         rules = draw(rules_values(game))
     elif isinstance(rules, st.SearchStrategy):
         rules = draw(rules)
-    from cardrules.registry import game_of
-
     descriptor = game_of(rules)
     seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
     steps = draw(st.integers(min_value=0, max_value=max_steps))
@@ -57,4 +55,4 @@ def reachable_states(
         if not legal:
             break
         state = descriptor.apply(state, chooser.choice(legal))
-    return state
+    return state  # type: ignore[return-value]  # every game's state is a GameState

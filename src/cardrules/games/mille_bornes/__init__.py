@@ -15,8 +15,10 @@ the same as every game's:
 from __future__ import annotations
 
 import sys
-from typing import Any
 
+import cattrs
+
+from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes.cards import (
     BATTLE_HAZARDS,
     DISTANCES,
@@ -62,7 +64,7 @@ from cardrules.games.mille_bornes.state import Match, Phase, State, Window
 from cardrules.games.mille_bornes.tableau import Tableau
 from cardrules.games.mille_bornes.validation import validate_state
 from cardrules.registry import Game, register
-from cardrules.serialization import converter
+from cardrules.serialization import enum_by_name
 
 __all__ = [
     "BATTLE_HAZARDS",
@@ -114,44 +116,55 @@ __all__ = [
     "variant_grid",
     "why_illegal",
 ]
+__all__ += ["MOVE_CLASSES", "NAME", "TITLE", "cards", "configure_converter", "deck", "rules_of"]
 
 
-def _cards(state: State) -> list[Card]:
-    cards = [*state.draw_pile, *state.discard_pile]
+NAME = "mille-bornes"
+"""The game's name in the registry."""
+TITLE = "Mille Bornes"
+MOVE_CLASSES: tuple[type, ...] = (Play, Discard, CoupFourre, Extend, Decline)
+"""The classes of :data:`Move`."""
+
+
+def deck(rules: Rules) -> tuple[Card, ...]:
+    """Every card of the deck under ``rules``, sorted."""
+    if type(rules) is not Rules:
+        raise ArgumentError(f"expected Mille Bornes' Rules, not {type(rules).__name__}")
+    return rules.deck_cards()
+
+
+def cards(state: State) -> list[Card]:
+    """Every card ``state`` holds: draw and discard piles, hands and tableaux."""
+    if type(state) is not State:
+        raise ArgumentError(f"expected a state of Mille Bornes, not {type(state).__name__}")
+    found = [*state.draw_pile, *state.discard_pile]
     for hand in state.hands:
-        cards.extend(hand)
+        found.extend(hand)
     for tableau in state.tableaux:
-        cards.extend(tableau.cards())
-    return cards
+        found.extend(tableau.cards())
+    return found
 
 
-def _structure_card(value: Any, _: type) -> Card:
-    if isinstance(value, str) and value in Card.__members__:
-        return Card[value]
-    raise ValueError(f"unknown card {value!r}")
+def rules_of(state: State) -> Rules:
+    """The rules ``state`` is played under."""
+    if type(state) is not State:
+        raise ArgumentError(f"expected a state of Mille Bornes, not {type(state).__name__}")
+    return state.rules
 
 
-converter.register_unstructure_hook(Card, lambda card: card.name)
-converter.register_structure_hook(Card, _structure_card)
-converter.register_unstructure_hook_func(
-    lambda t: t == frozenset[Card], lambda cards: sorted(card.name for card in cards)
-)
-converter.register_structure_hook_func(
-    lambda t: t == frozenset[Card],
-    lambda value, _: frozenset(_structure_card(v, Card) for v in value),
-)
-
-GAME = register(
-    Game.from_module(
-        sys.modules[__name__],
-        name="mille-bornes",
-        title="Mille Bornes",
-        move_classes=(Play, Discard, CoupFourre, Extend, Decline),
-        card_type=Card,
-        all_moves=lambda rules: all_moves(rules.sides),
-        cards=_cards,
-        deck=lambda rules: rules.deck_cards(),
+def configure_converter(converter: cattrs.Converter) -> None:
+    """Teach ``converter`` Mille Bornes' cards: written by name (``"RIGHT_OF_WAY"``)."""
+    converter.register_unstructure_hook(Card, lambda card: card.name)
+    converter.register_structure_hook(Card, enum_by_name(Card))
+    converter.register_unstructure_hook_func(
+        lambda t: t == frozenset[Card], lambda cards: sorted(card.name for card in cards)
     )
-)
-"""Mille Bornes' descriptor in the registry."""
+    read_card = enum_by_name(Card)
+    converter.register_structure_hook_func(
+        lambda t: t == frozenset[Card],
+        lambda value, _: frozenset(read_card(v, Card) for v in value),
+    )
 
+
+GAME = register(Game.from_module(sys.modules[__name__]))
+"""Mille Bornes' descriptor in the registry."""

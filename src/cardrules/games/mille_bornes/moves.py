@@ -8,6 +8,7 @@ import attrs
 
 from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes.cards import KIND, MILES, Card
+from cardrules.games.mille_bornes.rules import Rules
 
 __all__ = [
     "COUP_FOURRE",
@@ -128,10 +129,11 @@ _PLAY: tuple[tuple[Play, ...], ...] = tuple(
 _DISCARD: tuple[Discard, ...] = tuple(Discard(card) for card in Card)
 
 
-def all_moves(sides: int) -> tuple[Move, ...]:
+def all_moves(rules: Rules) -> tuple[Move, ...]:
     """The whole action space for a table of ``sides`` sides, in a fixed order: plays (hazards once
     per side), then discards, then ``CoupFourre``, ``Extend``, ``Decline``. A move's index in it
     is its integer action."""
+    sides = rules.sides
     plays: list[Move] = []
     for card in Card:
         if KIND[card] == "hazard":

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import sys
 
+import cattrs
+
+from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import (
     ASCENDING,
     CARDS,
@@ -83,26 +86,52 @@ __all__ = [
     "validate_state",
     "why_illegal",
 ]
+__all__ += ["MOVE_CLASSES", "NAME", "TITLE", "all_moves", "cards", "configure_converter", "deck", "rules_of"]
 
 
-def _cards(state: State) -> list[int]:
-    cards = [card for pile in state.piles for card in pile[1:]]
+NAME = "the-game"
+"""The game's name in the registry."""
+TITLE = "The Game"
+MOVE_CLASSES: tuple[type, ...] = (Play, EndTurn)
+"""The classes of :data:`Move`."""
+
+
+def all_moves(rules: Rules) -> tuple[Move, ...]:
+    """The whole action space (the same under every rules value): :data:`ALL_MOVES`."""
+    if type(rules) is not Rules:
+        raise ArgumentError(f"expected The Game's Rules, not {type(rules).__name__}")
+    return ALL_MOVES
+
+
+def deck(rules: Rules) -> tuple[int, ...]:
+    """The cards of the deck, sorted: 2 to 99 under every rules value."""
+    if type(rules) is not Rules:
+        raise ArgumentError(f"expected The Game's Rules, not {type(rules).__name__}")
+    return CARDS
+
+
+def cards(state: State) -> list[int]:
+    """Every card ``state`` holds: on the piles (row cards aside), in hands and in the draw pile."""
+    if type(state) is not State:
+        raise ArgumentError(f"expected a state of The Game, not {type(state).__name__}")
+    found = [card for pile in state.piles for card in pile[1:]]
     for hand in state.hands:
-        cards.extend(hand)
-    cards.extend(state.draw_pile)
-    return cards
+        found.extend(hand)
+    found.extend(state.draw_pile)
+    return found
 
 
-GAME = register(
-    Game.from_module(
-        sys.modules[__name__],
-        name="the-game",
-        title="The Game",
-        move_classes=(Play, EndTurn),
-        card_type=int,
-        all_moves=lambda rules: ALL_MOVES,
-        cards=_cards,
-        deck=lambda rules: CARDS,
-    )
-)
+def rules_of(state: State) -> Rules:
+    """The rules ``state`` is played under."""
+    if type(state) is not State:
+        raise ArgumentError(f"expected a state of The Game, not {type(state).__name__}")
+    return state.rules
+
+
+def configure_converter(converter: cattrs.Converter) -> None:
+    """Teach ``converter`` The Game's values: nothing beyond what it reads by itself (cards are
+    numbers, and the shared machinery tags the moves)."""
+
+
+GAME = register(Game.from_module(sys.modules[__name__]))
 """The Game's descriptor in the registry."""
