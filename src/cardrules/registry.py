@@ -5,6 +5,11 @@ A game is a module that satisfies :class:`~cardrules.contract.GameModule`; regis
 friends), JSON, game records, bots, the testing helpers and the command line to serve it. The
 built-in games register themselves when first imported, and :func:`get` imports them by name.
 
+A game in a package of its own can be found without being imported first: the package declares an
+entry point in the group ``cardrules.games`` whose name is the game's ``NAME`` and whose value is
+its module (``[project.entry-points."cardrules.games"] my-game = "my_package.my_game"``), and
+:func:`available` lists it and :func:`get` imports it on first use.
+
 The registry knows nothing of JSON: the serialization layer asks it for the registered games and
 lets each configure the converter (``configure_converter``) the first time it is needed.
 """
@@ -12,6 +17,7 @@ lets each configure the converter (``configure_converter``) the first time it is
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import random
 import re
 from collections.abc import Callable, Iterable
@@ -206,13 +212,25 @@ def register(game: Game[R, S, M, O, X, C]) -> Game[R, S, M, O, X, C]:
     return game
 
 
+def _installed() -> dict[str, str]:
+    """Built-in games and those that installed packages declare, by name -> module."""
+    found = dict(_BUILTIN)
+    for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        found.setdefault(point.name, point.value)
+    return found
+
+
+ENTRY_POINT_GROUP = "cardrules.games"
+"""The entry-point group in which installed packages declare their games."""
+
+
 def available() -> tuple[str, ...]:
-    """The names of every game that can be played (built in or registered), sorted.
+    """The names of every game that can be played (built in, installed or registered), sorted.
 
     >>> available()
     ('mille-bornes', 'the-game')
     """
-    return tuple(sorted(set(_BUILTIN) | set(_BY_NAME)))
+    return tuple(sorted(set(_installed()) | set(_BY_NAME)))
 
 
 def registered() -> tuple[SomeGame, ...]:
@@ -231,12 +249,18 @@ def get(name: str) -> SomeGame:
     game = _BY_NAME.get(name)
     if game is not None:
         return game
-    module = _BUILTIN.get(name)
+    module = _BUILTIN.get(name) or _installed().get(name)
     if module is None:
         shown = name if len(name) <= 40 else name[:37] + "..."
         raise UnknownGameError(f"no game called {shown!r}; available: {', '.join(available())}")
-    importlib.import_module(module)
-    return _BY_NAME[name]
+    try:
+        importlib.import_module(module)
+    except ImportError as exc:
+        raise UnknownGameError(f"the game {name!r} cannot be loaded from {module}: {exc}") from None
+    game = _BY_NAME.get(name)
+    if game is None:
+        raise UnknownGameError(f"{module} did not register a game called {name!r}")
+    return game
 
 
 def game_of(value: object) -> SomeGame:
