@@ -7,11 +7,11 @@ from typing import cast
 
 import attrs
 
-from cardrules.arguments import MAX_RECORD_MOVES, check_first_player, check_seed
+from cardrules.arguments import MAX_DECK_CARDS, MAX_RECORD_MOVES, check_first_player, check_seed
 from cardrules.contract import AnyState, RulesLike
 from cardrules.errors import ArgumentError, IllegalMoveError, SerializationError, UnknownGameError
 from cardrules.registry import SomeGame, game_of, get
-from cardrules.serialization import converter, explain, register_kind, structure_as
+from cardrules.serialization import blames_the_text, converter, explain, register_kind, structure_as
 
 __all__ = ["GameRecord", "replay"]
 
@@ -23,7 +23,8 @@ class GameRecord:
     ``rules_version`` is the version of the game's rules implementation that wrote the record;
     reading a record written under another version is refused rather than replayed differently.
     Construction checks the record's shape (a registered game, its rules, whole numbers, at most
-    :data:`~cardrules.arguments.MAX_RECORD_MOVES` moves); :func:`replay` checks every move.
+    :data:`~cardrules.arguments.MAX_RECORD_MOVES` moves); ``from_json`` also deals the game to check
+    the seed or deck; :func:`replay` checks every move.
 
     >>> from cardrules.games import the_game
     >>> record = GameRecord.start(the_game.Rules(players=2), seed=3)
@@ -175,9 +176,11 @@ def _structure_record(data: object, _: type) -> GameRecord:
         raise SerializationError(f"moves: a record holds at most {MAX_RECORD_MOVES:,} moves")
     if deck is not None and not isinstance(deck, list):
         raise SerializationError(f"deck: expected a list of cards or null, got {type(deck).__name__}")
+    if deck is not None and len(deck) > MAX_DECK_CARDS:
+        raise SerializationError(f"deck: a deck holds at most {MAX_DECK_CARDS:,} cards")
     card_type = _card_type(game)
     try:
-        return GameRecord(
+        record = GameRecord(
             game=game.name,
             rules_version=game.rules_version,
             rules=cast(RulesLike, _read("rules", data["rules"], game.rules_type)),
@@ -187,8 +190,11 @@ def _structure_record(data: object, _: type) -> GameRecord:
             first_player=cast(int, _read("first_player", data["first_player"], int)),
             moves=tuple(_read(f"moves[{i}]", move, game.move_type) for i, move in enumerate(moves)),
         )
+        # The deal is checked here; the moves, one by one, by replay (which names a bad move's number).
+        record.initial_state()
     except ArgumentError as exc:
         raise SerializationError(str(exc)) from exc
+    return record
 
 
 def _card_type(game: SomeGame) -> object:
@@ -201,6 +207,8 @@ def _read(path: str, value: object, kind: object) -> object:
     try:
         return structure_as(value, kind)
     except Exception as exc:
+        if not blames_the_text(exc):
+            raise
         raise SerializationError(f"{path}: {explain(exc)}") from exc
 
 

@@ -45,7 +45,16 @@ from cardrules.errors import CardrulesError, InvalidStateError, SerializationErr
 from cardrules.registry import SomeGame, available, game_of, get, registered
 
 __all__ = [
-    "FORMAT", "MOVE_TAG", "converter", "explain", "from_json", "move_tag", "register_kind", "structure_as",
+    "FORMAT",
+    "MOVE_TAG",
+    "blames_the_text",
+    "converter",
+    "enum_by_name",
+    "explain",
+    "from_json",
+    "move_tag",
+    "register_kind",
+    "structure_as",
     "to_json",
 ]
 
@@ -302,7 +311,9 @@ def from_json(text: str | bytes, cls: object = None) -> object:
         value = structure_as(body, target)
     except RecursionError:
         raise SerializationError(f"cannot read {what}: nested too deeply") from None
-    except Exception as exc:  # every failure inside the converter is the text's fault
+    except Exception as exc:
+        if not blames_the_text(exc):
+            raise
         raise SerializationError(f"cannot read {what}: {explain(exc)}") from exc
     if isinstance(cls, type) and cls in game.move_classes and type(value) is not cls:
         raise SerializationError(f"this JSON holds the move {str(value)!r}, not {_article(cls.__name__)} "
@@ -431,6 +442,19 @@ def _validate(game: SomeGame, kind: str, value: object) -> None:
 
 
 # --- messages -------------------------------------------------------------------------------------
+
+
+# What reading bad data raises, from our hooks, attrs validators, cattrs and the builtins it calls;
+# anything else (a NameError, say) is a bug of ours and must not pass for a bad text.
+_TEXT_FAULTS = (CardrulesError, ForbiddenExtraKeysError, KeyError, TypeError, ValueError, AttributeError,
+                RecursionError)
+
+
+def blames_the_text(exc: BaseException) -> bool:
+    """Whether ``exc``, raised while reading data, comes from the data (not from a bug of ours)."""
+    if isinstance(exc, ClassValidationError | IterableValidationError):
+        return all(blames_the_text(inner) for inner in exc.exceptions)
+    return isinstance(exc, _TEXT_FAULTS)
 
 
 def explain(exc: BaseException) -> str:

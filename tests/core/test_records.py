@@ -167,3 +167,47 @@ def test_record_start_refuses_what_is_not_rules() -> None:
 def test_replay_refuses_what_is_not_a_record() -> None:
     with pytest.raises(ArgumentError, match="GameRecord"):
         replay({"game": "the-game"})  # type: ignore[arg-type]
+
+
+def test_replay_of_a_record_whose_moves_are_null_is_refused_clearly() -> None:
+    # Bug 7: this raised a bare TypeError from inside replay.
+    data = json.loads(to_json(GameRecord.start(Rules(players=2), seed=1)))
+    data["moves"] = None
+    with pytest.raises(SerializationError, match="moves: expected a list of moves"):
+        from_json(json.dumps(data), GameRecord)
+    with pytest.raises(ArgumentError, match="moves are a tuple of moves, not NoneType"):
+        GameRecord(game="the-game", rules_version=RULES_VERSION, rules=Rules(), seed=1,
+                   moves=None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"game": "chess"}, "no game called 'chess'"),
+        ({"rules_version": "1"}, "rules_version is a whole number"),
+        ({"rules": None}, "holds its Rules, not NoneType"),
+        ({"seed": 1.5}, "a seed is a whole number"),
+        ({"deck": [2, 3]}, "deck is a tuple of cards or None, not list"),
+        ({"first_player": 3}, "first_player is a seat from 0 to 1"),
+        ({"moves": (EndTurn(), "35 on up1")}, "str is not a move of The Game"),
+    ],
+)
+def test_a_record_built_by_hand_with_a_wrong_field_is_refused(fields: dict[str, Any], words: str) -> None:
+    values: dict[str, Any] = {"game": "the-game", "rules_version": RULES_VERSION,
+                              "rules": Rules(players=2), "seed": 1}
+    with pytest.raises(ArgumentError, match=words):
+        GameRecord(**{**values, **fields})
+
+
+def test_extending_a_record_with_what_is_not_a_move_is_refused() -> None:
+    record = GameRecord.start(Rules(players=2), seed=1)
+    with pytest.raises(ArgumentError, match="NoneType is not a move of The Game"):
+        record.extended(None)
+
+
+def test_a_record_with_a_ten_thousand_card_deck_is_checked_in_linear_time() -> None:
+    # Bug 5: the deck check was quadratic; a long deck is refused before it is even read through.
+    data = json.loads(to_json(GameRecord.start(Rules(players=2), deck=range(2, 100))))
+    data["deck"] = list(range(2, 100)) * 102  # 9,996 cards: under the size limit, so the deal checks it
+    with pytest.raises(SerializationError, match="exactly its 98 cards"):
+        from_json(json.dumps(data), GameRecord)

@@ -111,7 +111,7 @@ def test_every_top_level_value_starts_with_its_game_format_and_type(value: Any, 
 
 
 def test_reading_a_value_as_another_type_says_what_the_json_holds() -> None:
-    with pytest.raises(SerializationError, match="^this JSON holds a move of The Game, not a state$"):
+    with pytest.raises(SerializationError, match=r"^this JSON holds a move of The Game, not a state$"):
         from_json(to_json(EndTurn()), State)
     with pytest.raises(SerializationError, match="holds the move 'end turn', not a Play"):
         from_json(to_json(EndTurn()), Play)
@@ -206,7 +206,7 @@ def test_to_json_refuses_what_it_cannot_write() -> None:
 
 @pytest.mark.parametrize("text", ["", "{", "{'move': 'play'}", "nul", b"\xff\xfe", "[1, 2", "{}}"])
 def test_from_json_rejects_malformed_json(text: str | bytes) -> None:
-    with pytest.raises(SerializationError, match="not valid JSON|not UTF-8"):
+    with pytest.raises(SerializationError, match=r"not valid JSON|not UTF-8"):
         from_json(text, State)
 
 
