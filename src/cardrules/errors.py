@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 __all__ = [
     "ArgumentError",
     "CardrulesError",
@@ -42,7 +40,7 @@ class IllegalMoveError(CardrulesError, ValueError):
     ``move`` is the offending move (or whatever object was passed as one).
     """
 
-    def __init__(self, move: Any, reason: str) -> None:
+    def __init__(self, move: object, reason: str) -> None:
         super().__init__(f"illegal move {_show(move)}: {reason}")
         self.move = move
         self.reason = reason
@@ -79,6 +77,6 @@ class RegistrationError(CardrulesError, ValueError):
     satisfy the game contract."""
 
 
-def _show(move: Any) -> str:
+def _show(move: object) -> str:
     text = str(move)
     return text if len(text) <= 60 else text[:57] + "..."

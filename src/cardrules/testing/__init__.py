@@ -11,7 +11,7 @@ only when they are first used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardrules.testing.conformance import (
     ConformanceError,
@@ -35,7 +35,7 @@ __all__ = [
 _STRATEGIES = ("reachable_states", "rules_values")
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in _STRATEGIES:
         from cardrules.testing import strategies
 
