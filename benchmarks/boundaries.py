@@ -76,7 +76,7 @@ def main() -> None:
                 module.new_game(rules, seed=seed)
             return 200
 
-        observations = [cardrules.observe(s, cardrules.current_player(s)) for s in states]
+        observations = [cardrules.observe(s, cardrules.current_player(s) or 0) for s in states]
 
         def guesses(observations: list[Any] = observations, module: Any = module) -> int:
             rng = random.Random(3)
