@@ -1,9 +1,9 @@
 """Write a bot for The Game against what its seat sees, and let it play.
 
 ``SmallestGap`` looks only at its observation (its hand and the pile tops): it lays, card by card,
-the card that moves a pile the least and ends its turn as soon as it may. The rules contract
-expects such a bot to win about 1% of solo games with ~21-22 cards left; the library's
-``GreedyBot`` plans whole turns and does much better.
+the card that moves a pile the least and ends its turn as soon as it may. The rules
+(docs/rules/the-game.md) expect such a bot to win about 1% of solo games with ~21-22 cards left;
+the library's ``GreedyBot`` plans whole turns and does much better.
 
     python examples/greedy_bot.py
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from statistics import mean
 
-from cardrules.bots import Bot, RandomBot, play_game
+from cardrules.bots import Bot, RandomBot, play_out
 from cardrules.games import the_game
 from cardrules.games.the_game.bots import GreedyBot
 
@@ -35,13 +35,15 @@ def gap(play: the_game.Play, top: int) -> int:
 def main() -> None:
     rules = the_game.Rules(players=1)
     for seed in range(5):
-        result = the_game.result(play_game(rules, SmallestGap(), seed=seed))
+        result = the_game.result(play_out(the_game.new_game(rules, seed=seed), SmallestGap()))
         assert result is not None
         print(f"seed {seed}: {'won' if result.won else f'{result.cards_left} cards left'}")
 
-    bots: dict[str, Bot] = {"random": RandomBot(1), "smallest gap": SmallestGap(), "GreedyBot": GreedyBot()}
+    bots: dict[str, Bot[the_game.Observation, the_game.Move]] = {
+        "random": RandomBot(1), "smallest gap": SmallestGap(), "GreedyBot": GreedyBot(),
+    }
     for name, bot in bots.items():
-        results = [the_game.result(play_game(rules, bot, seed=seed)) for seed in range(200)]
+        results = [the_game.result(play_out(the_game.new_game(rules, seed=seed), bot)) for seed in range(200)]
         left = [result.cards_left for result in results if result is not None]
         won = sum(n == 0 for n in left)
         print(f"{name:>12}: {won / len(left):6.1%} won, {mean(left):5.1f} cards left on average (200 games)")

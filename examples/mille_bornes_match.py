@@ -12,7 +12,7 @@ from cardrules.games.mille_bornes.bots import HeuristicBot
 
 def main() -> None:
     rules = mb.Rules.parker(players=4, team_size=2)
-    bots: list[Bot] = [HeuristicBot(), RandomBot(1), HeuristicBot(), RandomBot(2)]
+    bots: list[Bot[mb.Observation, mb.Move]] = [HeuristicBot(), RandomBot(1), HeuristicBot(), RandomBot(2)]
     state = mb.new_game(rules, seed=2024)
     moves = 0
     while not mb.is_terminal(state):
