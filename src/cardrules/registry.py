@@ -185,7 +185,8 @@ _BY_OBSERVATION_TYPE: dict[type, SomeGame] = {}
 
 
 def register(game: Game[R, S, M, O, X, C]) -> Game[R, S, M, O, X, C]:
-    """Register ``game`` and return it; registering the same descriptor again changes nothing.
+    """Register ``game`` and return the registered descriptor; registering the same game again (the
+    same descriptor, or another descriptor of the same module) changes nothing and returns the first.
 
     A different game under a name already taken, or a type that already belongs to another game,
     raises :class:`~cardrules.errors.RegistrationError`.
@@ -196,6 +197,8 @@ def register(game: Game[R, S, M, O, X, C]) -> Game[R, S, M, O, X, C]:
     known = _BY_NAME.get(game.name)
     if known is game:
         return game
+    if known is not None and known.module is game.module:
+        return known  # type: ignore[return-value]  # the same module: the same types
     if known is not None:
         raise RegistrationError(f"a different game is already registered as {game.name!r}")
     types: tuple[type, ...] = (game.rules_type, game.state_type, game.observation_type,
