@@ -7,7 +7,7 @@ from typing import TypeAlias
 import attrs
 
 from cardrules.errors import ArgumentError
-from cardrules.games.mille_bornes.cards import KIND, MILES, Card
+from cardrules.games.mille_bornes.cards import KIND, MILES, Card, CardKind
 
 __all__ = [
     "COUP_FOURRE",
@@ -121,7 +121,7 @@ DECLINE = Decline()
 
 # Shared instances handed out by the engine: _PLAY[card][side + 1] (index 0: no side).
 _PLAY: tuple[tuple[Play, ...], ...] = tuple(
-    (Play(card), *(Play(card, side) for side in range(MAX_SIDES))) if KIND[card] == "hazard"
+    (Play(card), *(Play(card, side) for side in range(MAX_SIDES))) if KIND[card] is CardKind.HAZARD
     else (Play(card),)
     for card in Card
 )
@@ -134,7 +134,7 @@ def all_moves(sides: int) -> tuple[Move, ...]:
     is its integer action."""
     plays: list[Move] = []
     for card in Card:
-        if KIND[card] == "hazard":
+        if KIND[card] is CardKind.HAZARD:
             plays.extend(_PLAY[card][1:sides + 1])
         else:
             plays.append(_PLAY[card][0])

@@ -7,11 +7,12 @@ returns an ordinary ``Rules`` value whose fields can be changed with ``attrs.evo
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Literal, TypeAlias
+from collections.abc import Mapping
+from typing import Any, Literal, TypeAlias, get_args, get_origin, get_type_hints
 
 import attrs
 
-from cardrules.errors import RulesError
+from cardrules.errors import ArgumentError, RulesError
 from cardrules.games.mille_bornes.cards import (
     SMALL_TABLE_REMOVED,
     STANDARD_COUNTS,
@@ -20,6 +21,7 @@ from cardrules.games.mille_bornes.cards import (
 )
 
 __all__ = [
+    "OPTION_CHOICES",
     "RULES_VERSION",
     "CoupFourreRule",
     "DiscardRule",
@@ -40,15 +42,6 @@ SafetyCancel: TypeAlias = Literal["needs_roll", "restores"]
 DiscardRule: TypeAlias = Literal["any", "unplayable_only"]
 HandEnd: TypeAlias = Literal["all_hands_empty", "any_hand_empty"]
 SafetyExtraTurn: TypeAlias = Literal["always", "while_drawing"]
-
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "hazard_stacking": ("none", "topmost", "accumulate"),
-    "coup_fourre": ("attacked_side", "any_player", "off"),
-    "safety_cancel": ("needs_roll", "restores"),
-    "discard": ("any", "unplayable_only"),
-    "hand_end": ("all_hands_empty", "any_hand_empty"),
-    "safety_extra_turn": ("always", "while_drawing"),
-}
 
 
 def _whole(value: object) -> bool:
@@ -186,18 +179,23 @@ class Rules:
     """The points; see :class:`Scoring`."""
     target_score: int | None = 5000
     """Play hands until a side reaches this total; ``None``: a single hand."""
+    sides: int = attrs.field(init=False, repr=False, eq=False)
+    """The number of sides (teams, or players in individual play): ``players // team_size``,
+    computed once when the value is built (not an argument, and not part of equality or JSON)."""
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "sides", _check_table(self.players, self.team_size))
         _validate(self)
 
-    @property
-    def sides(self) -> int:
-        """The number of sides (teams, or players in individual play)."""
-        return self.players // self.team_size
-
     def side_of(self, seat: int) -> int:
-        """The side that ``seat`` plays for."""
-        return seat % (self.players // self.team_size)
+        """The side that ``seat`` plays for.
+
+        >>> [Rules(players=6, team_size=2).side_of(seat) for seat in range(6)]
+        [0, 1, 2, 0, 1, 2]
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ArgumentError(f"seat is a number from 0 to {self.players - 1}, not {seat!r}")
+        return seat % self.sides
 
     def composition(self) -> dict[Card, int]:
         """How many of each card the deck holds."""
@@ -271,14 +269,18 @@ class Rules:
         return cls(players=players, team_size=team_size, **options)
 
 
-def _validate(rules: Rules) -> None:
-    players, team_size = rules.players, rules.team_size
-    if not _whole(players) or not 2 <= players <= 9:
+def _check_table(players: object, team_size: object) -> int:
+    """The number of sides of the table, if it is one the rules allow."""
+    if type(players) is not int or not 2 <= players <= 9:
         raise RulesError(f"Mille Bornes is played by 2 to 9 players, not {players!r}")
-    if not _whole(team_size) or team_size < 1 or players % team_size:
+    if type(team_size) is not int or team_size < 1 or players % team_size:
         raise RulesError(f"{players} players cannot sit in sides of {team_size!r}")
     if players // team_size < 2:
         raise RulesError("Mille Bornes needs at least two sides")
+    return players // team_size
+
+
+def _validate(rules: Rules) -> None:
     for name in ("race", "hand_size", "reshuffle_limit"):
         value = getattr(rules, name)
         if not _whole(value) or value < (0 if name == "reshuffle_limit" else 1):
@@ -293,19 +295,31 @@ def _validate(rules: Rules) -> None:
     target = rules.target_score
     if target is not None and (not _whole(target) or target < 1):
         raise RulesError(f"target_score is a positive whole number or None, not {target!r}")
-    for name, choices in _CHOICES.items():
+    for name, choices in OPTION_CHOICES.items():
         if getattr(rules, name) not in choices:
             raise RulesError(f"Rules.{name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}")
-    for name in ("reshuffle_discards", "wrong_way", "small_table_deck"):
+    for name in _BOOL_FIELDS:
         if type(getattr(rules, name)) is not bool:
             raise RulesError(f"Rules.{name} is True or False, not {getattr(rules, name)!r}")
     if type(rules.scoring) is not Scoring:
         raise RulesError("Rules.scoring is a Scoring value")
     if rules.deck is not None:
         _validate_deck(rules)
-    if players * rules.hand_size > len(rules.deck_cards()):
-        raise RulesError(f"a deck of {len(rules.deck_cards())} cards cannot deal {players} hands "
+    if rules.players * rules.hand_size > len(rules.deck_cards()):
+        raise RulesError(f"a deck of {len(rules.deck_cards())} cards cannot deal {rules.players} hands "
                          f"of {rules.hand_size}")
+
+
+_HINTS = get_type_hints(Rules)
+OPTION_CHOICES: Mapping[str, tuple[str, ...]] = {
+    name: get_args(hint) for name, hint in _HINTS.items() if get_origin(hint) is Literal
+}
+"""The choices of each option that is one of a few words, read from its ``Literal`` type.
+
+>>> OPTION_CHOICES["hazard_stacking"]
+('none', 'topmost', 'accumulate')
+"""
+_BOOL_FIELDS = tuple(name for name, hint in _HINTS.items() if hint is bool)
 
 
 def _validate_deck(rules: Rules) -> None:
