@@ -4,14 +4,15 @@ preset keywords, the table-derived race, the limits on costly fields, and rules 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
 
-from cardrules import ArgumentError, RulesError, from_json, to_json
-from cardrules.games.mille_bornes import Rules, variant_grid
-from cardrules.games.mille_bornes.rules import OPTION_CHOICES
+from cardrules import ArgumentError, RulesError, SerializationError, from_json, to_json
+from cardrules.games.mille_bornes import Rules, new_game, variant_grid
+from cardrules.games.mille_bornes.rules import BY_TABLE, OPTION_CHOICES
 
 # The option choices --------------------------------------------------------------------------------
 
@@ -72,3 +73,81 @@ def test_side_of_refuses_a_seat_that_is_not_at_the_table() -> None:
     for seat in (-1, 4, 100, True, "1", None):
         with pytest.raises(ArgumentError, match="seat is a number from 0 to 3"):
             rules.side_of(seat)  # type: ignore[arg-type]
+
+
+# The race by table (bug 2) -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", [Rules.parker, Rules.french, Rules.wikipedia])
+def test_evolving_a_preset_to_two_pairs_races_1000_without_extension(preset: Callable[..., Rules]) -> None:
+    rules = attrs.evolve(preset(), players=4, team_size=2)
+    assert (rules.race, rules.extension_to) == (1000, None)
+    assert rules == preset(players=4, team_size=2)
+    back = attrs.evolve(rules, players=3, team_size=1)
+    assert (back.race, back.extension_to) == (700, 1000)
+    assert back == preset(players=3)
+
+
+def test_evolving_the_table_of_a_match_rules_value_follows_the_table() -> None:
+    rules = attrs.evolve(Rules(players=4, team_size=2), players=6)
+    assert (rules.sides, rules.race, rules.extension_to) == (3, 700, 1000)
+    assert new_game(rules, seed=1).target == 700
+
+
+def test_a_race_and_extension_given_as_numbers_stay_through_evolve() -> None:
+    rules = Rules.wikipedia(race=1000, extension_to=1200)
+    moved = attrs.evolve(rules, players=4, team_size=2)
+    assert (moved.race, moved.extension_to) == (1000, 1200)
+    no_extension = attrs.evolve(Rules(extension_to=None), players=3)
+    assert (no_extension.race, no_extension.extension_to) == (700, None)
+    assert attrs.evolve(Rules(race=700), players=4, team_size=2).race == 700
+
+
+def test_an_extension_by_table_follows_a_race_given_as_a_number() -> None:
+    assert Rules(race=1000).extension_to is None
+    assert Rules(players=4, team_size=2, race=700).extension_to == 1000
+    assert Rules(race=300).extension_to is None
+    assert Rules(race=300, extension_to=400).extension_to == 400
+
+
+def test_by_table_can_be_asked_for_again_with_evolve() -> None:
+    rules = Rules.room(players=4, team_size=2)
+    assert (rules.race, rules.extension_to) == (1000, None)
+    parker_race = attrs.evolve(rules, race=BY_TABLE, extension_to=BY_TABLE, players=3, team_size=1)
+    assert (parker_race.race, parker_race.extension_to) == (700, 1000)
+
+
+def test_a_race_by_table_is_written_by_table_in_json_and_still_follows_the_table() -> None:
+    data = json.loads(to_json(Rules()))
+    assert (data["race"], data["extension_to"]) == ("by_table", "by_table")
+    back = from_json(to_json(Rules()), Rules)
+    assert back == Rules()
+    assert attrs.evolve(back, players=4, team_size=2).race == 1000
+
+
+def test_a_race_given_as_a_number_is_written_as_that_number_in_json() -> None:
+    rules = Rules(race=1000, extension_to=None)
+    data = json.loads(to_json(rules))
+    assert (data["race"], data["extension_to"]) == (1000, None)
+    assert from_json(to_json(rules), Rules) == rules
+    assert "_race" not in data
+
+
+def test_json_without_the_race_follows_the_table_and_json_with_numbers_keeps_them() -> None:
+    assert from_json('{"players": 4, "team_size": 2}', Rules).race == 1000
+    explicit = from_json('{"players": 4, "team_size": 2, "race": 700, "extension_to": null}', Rules)
+    assert (explicit.race, explicit.extension_to) == (700, None)
+
+
+@pytest.mark.parametrize("race", ['"700"', "700.0", "true", '"table"', "[700]"])
+def test_json_race_is_a_whole_number_or_by_table(race: str) -> None:
+    with pytest.raises(SerializationError, match="by_table"):
+        from_json(f'{{"race": {race}}}', Rules)
+    with pytest.raises(SerializationError, match="by_table"):
+        from_json(f'{{"extension_to": {race}}}', Rules)
+
+
+def test_the_repr_names_the_constructor_arguments() -> None:
+    text = repr(Rules(race=1000))
+    assert text.startswith("Rules(players=2, team_size=1, race=1000, extension_to=BY_TABLE, hand_size=6,")
+    assert "_race" not in text

@@ -56,7 +56,7 @@ from cardrules.games.mille_bornes.observation import (
     observe,
     validate_observation,
 )
-from cardrules.games.mille_bornes.rules import RULES_VERSION, Rules, Scoring
+from cardrules.games.mille_bornes.rules import RULES_VERSION, Rules, Scoring, configure_rules_converter
 from cardrules.games.mille_bornes.scoring import HandScore, Result, SideScore, result, validate_result
 from cardrules.games.mille_bornes.state import Match, Phase, State, Window
 from cardrules.games.mille_bornes.tableau import Tableau
@@ -140,6 +140,7 @@ converter.register_structure_hook_func(
     lambda t: t == frozenset[Card],
     lambda value, _: frozenset(_structure_card(v, Card) for v in value),
 )
+configure_rules_converter(converter)
 
 GAME = register(
     Game.from_module(

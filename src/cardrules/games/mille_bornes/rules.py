@@ -6,13 +6,16 @@ returns an ordinary ``Rules`` value whose fields can be changed with ``attrs.evo
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, Literal, TypeAlias, get_args, get_origin, get_type_hints
+from typing import Any, Final, Literal, TypeAlias, get_args, get_origin, get_type_hints
 
 import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from cardrules.errors import ArgumentError, RulesError
+from cardrules.errors import ArgumentError, RulesError, SerializationError
 from cardrules.games.mille_bornes.cards import (
     SMALL_TABLE_REMOVED,
     STANDARD_COUNTS,
@@ -21,8 +24,10 @@ from cardrules.games.mille_bornes.cards import (
 )
 
 __all__ = [
+    "BY_TABLE",
     "OPTION_CHOICES",
     "RULES_VERSION",
+    "ByTable",
     "CoupFourreRule",
     "DiscardRule",
     "HandEnd",
@@ -31,6 +36,7 @@ __all__ = [
     "SafetyCancel",
     "SafetyExtraTurn",
     "Scoring",
+    "configure_rules_converter",
 ]
 
 RULES_VERSION = 1
@@ -104,16 +110,23 @@ class Scoring:
                    all_safeties_needs_trip=True)
 
 
-def _default_race(rules: Rules) -> int:
+class ByTable(enum.Enum):
+    """The value of ``Rules.race`` or ``Rules.extension_to`` that follows the table (its only member
+    is :data:`BY_TABLE`)."""
+
+    BY_TABLE = "by_table"
+
+    def __repr__(self) -> str:
+        return "BY_TABLE"
+
+
+BY_TABLE: Final = ByTable.BY_TABLE
+"""Asks for the race or the extension Parker gives the table: the default of both fields."""
+
+
+def _table_race(players: int, team_size: int) -> int:
     # Parker: two partnerships race 1000; individual play and three partnerships race 700.
-    players, team_size = rules.players, rules.team_size
-    if not (_whole(players) and _whole(team_size) and team_size > 0):
-        return 700  # the table itself is refused by validation, with a clear message
     return 1000 if team_size > 1 and players // team_size == 2 else 700
-
-
-def _default_extension(rules: Rules) -> int | None:
-    return 1000 if rules.race == 700 else None
 
 
 DeckCounts: TypeAlias = tuple[tuple[Card, int], ...]
@@ -123,14 +136,21 @@ DeckCounts: TypeAlias = tuple[tuple[Card, int], ...]
 class Rules:
     """How a game of Mille Bornes is played; the defaults are Parker's rules for two players.
 
-    ``race`` and ``extension_to`` default from the table as Parker has it: two partnerships race
-    1000 with no extension; any other table races 700 and may extend to 1000. ``deck=None`` is the
-    standard deck for the table (one each of STOP, ACCIDENT, OUT_OF_GAS, FLAT_TIRE and SPEED_LIMIT
-    out with 2 or 3 players; the wrong-way cards in with ``wrong_way``); give ``deck`` as
-    ``((card, count), ...)`` to play with any other composition.
+    ``race`` and ``extension_to`` follow the table unless they are given (their default is
+    :data:`BY_TABLE`), as Parker has it: two partnerships race 1000 with no extension; any other
+    table races 700 and may extend to 1000; a race given as a number other than 700 has no
+    extension unless one is given. They follow the table through ``attrs.evolve`` too, while a
+    number given stays. ``deck=None`` is the standard deck for the table (one each of STOP,
+    ACCIDENT, OUT_OF_GAS, FLAT_TIRE and SPEED_LIMIT out with 2 or 3 players; the wrong-way cards in
+    with ``wrong_way``); give ``deck`` as ``((card, count), ...)`` to play with any other
+    composition.
 
     >>> Rules().race, Rules().extension_to, Rules(players=4, team_size=2).race
     (700, 1000, 1000)
+    >>> attrs.evolve(Rules(), players=4, team_size=2).extension_to is None
+    True
+    >>> Rules(race=1000), attrs.evolve(Rules(race=1000), players=3).race
+    (Rules(players=2, team_size=1, race=1000, extension_to=BY_TABLE, ...), 1000)
     >>> len(Rules().deck_cards()), len(Rules(players=4, team_size=2).deck_cards())
     (101, 106)
     """
@@ -140,10 +160,11 @@ class Rules:
     team_size: int = 1
     """Players per side (1: individual play). Seats are interleaved: seat s plays for side
     ``s % sides``."""
-    race: int = attrs.field(default=attrs.Factory(_default_race, takes_self=True))
-    """Miles to travel exactly."""
-    extension_to: int | None = attrs.field(default=attrs.Factory(_default_extension, takes_self=True))
-    """The longer race the side that completes ``race`` may call; ``None``: no extension."""
+    _race: int | ByTable = attrs.field(default=BY_TABLE, alias="race")
+    """The ``race`` asked for: miles, or :data:`BY_TABLE`. Read ``rules.race`` for the miles."""
+    _extension_to: int | ByTable | None = attrs.field(default=BY_TABLE, alias="extension_to")
+    """The ``extension_to`` asked for: miles, ``None`` or :data:`BY_TABLE`. Read
+    ``rules.extension_to`` for the miles."""
     hand_size: int = 6
     """Cards held between turns."""
     max_200s: int = 2
@@ -186,6 +207,26 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "sides", _check_table(self.players, self.team_size))
         _validate(self)
+
+    def __repr__(self) -> str:
+        # attrs would name the race fields by their private names; show what the constructor takes.
+        fields = ", ".join(f"{field.alias}={getattr(self, field.name)!r}" for field in _ARGUMENTS)
+        return f"Rules({fields})"
+
+    @property
+    def race(self) -> int:
+        """Miles to travel exactly: the number given, or the table's (700, or 1000 for two teams)."""
+        race = self._race
+        return _table_race(self.players, self.team_size) if race is BY_TABLE else race
+
+    @property
+    def extension_to(self) -> int | None:
+        """The longer race the side that completes ``race`` may call (``None``: no extension): the
+        value given, or by table 1000 after a 700 race and none otherwise."""
+        extension = self._extension_to
+        if extension is BY_TABLE:
+            return 1000 if self.race == 700 else None
+        return extension
 
     def side_of(self, seat: int) -> int:
         """The side that ``seat`` plays for.
@@ -281,17 +322,20 @@ def _check_table(players: object, team_size: object) -> int:
 
 
 def _validate(rules: Rules) -> None:
-    for name in ("race", "hand_size", "reshuffle_limit"):
+    race = rules._race
+    if race is not BY_TABLE and (not _whole(race) or race < 25 or race % 25):
+        raise RulesError(f"Rules.race is a positive multiple of 25 miles, not {race!r}")
+    extension = rules._extension_to
+    if extension is not BY_TABLE and extension is not None and (
+        not _whole(extension) or extension <= rules.race or extension % 25
+    ):
+        raise RulesError(f"an extension goes beyond the race by a multiple of 25, not to {extension!r}")
+    for name in ("hand_size", "reshuffle_limit"):
         value = getattr(rules, name)
         if not _whole(value) or value < (0 if name == "reshuffle_limit" else 1):
             raise RulesError(f"Rules.{name} must be a positive whole number, not {value!r}")
     if not _whole(rules.max_200s) or rules.max_200s < 0:
         raise RulesError(f"Rules.max_200s must be a whole number, not {rules.max_200s!r}")
-    if rules.race % 25:
-        raise RulesError(f"a race is a multiple of 25 miles, not {rules.race}")
-    extension = rules.extension_to
-    if extension is not None and (not _whole(extension) or extension <= rules.race or extension % 25):
-        raise RulesError(f"an extension goes beyond the race by a multiple of 25, not to {extension!r}")
     target = rules.target_score
     if target is not None and (not _whole(target) or target < 1):
         raise RulesError(f"target_score is a positive whole number or None, not {target!r}")
@@ -320,6 +364,7 @@ OPTION_CHOICES: Mapping[str, tuple[str, ...]] = {
 ('none', 'topmost', 'accumulate')
 """
 _BOOL_FIELDS = tuple(name for name, hint in _HINTS.items() if hint is bool)
+_ARGUMENTS = tuple(field for field in attrs.fields(Rules) if field.init)
 
 
 def _validate_deck(rules: Rules) -> None:
@@ -337,3 +382,35 @@ def _validate_deck(rules: Rules) -> None:
     wrong = {Card.WRONG_WAY, Card.END_OF_WRONG_WAY}
     if not rules.wrong_way and any(card in wrong and count for card, count in deck):
         raise RulesError("WRONG_WAY and END_OF_WRONG_WAY cards need wrong_way=True")
+
+
+def configure_rules_converter(converter: cattrs.Converter) -> None:
+    """Teach ``converter`` the JSON of :class:`Rules` (the game's registration calls this).
+
+    Every argument is written under its constructor name; a race or an extension that follows the
+    table is written ``"by_table"``, so that it still follows the table when read back (a number
+    stays a number, ``null`` is no extension). A missing field takes its default.
+    """
+    converter.register_unstructure_hook(
+        Rules, make_dict_unstructure_fn(Rules, converter, _cattrs_use_alias=True)
+    )
+    converter.register_structure_hook(
+        Rules,
+        make_dict_structure_fn(
+            Rules, converter, _cattrs_use_alias=True,
+            _race=override(struct_hook=_structure_race),
+            _extension_to=override(struct_hook=_structure_extension),
+        ),
+    )
+
+
+def _structure_race(value: object, _: object) -> int | ByTable:
+    if value == BY_TABLE.value:
+        return BY_TABLE
+    if type(value) is not int:
+        raise SerializationError(f'expected a whole number of miles or "by_table", got {value!r}')
+    return value
+
+
+def _structure_extension(value: object, _: object) -> int | ByTable | None:
+    return None if value is None else _structure_race(value, None)
