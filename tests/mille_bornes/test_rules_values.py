@@ -3,6 +3,7 @@ preset keywords, the table-derived race, the limits on costly fields, and rules 
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable
 from typing import Any
@@ -11,7 +12,7 @@ import attrs
 import pytest
 
 from cardrules import ArgumentError, RulesError, SerializationError, from_json, to_json
-from cardrules.games.mille_bornes import Rules, new_game, variant_grid
+from cardrules.games.mille_bornes import Rules, Scoring, new_game, variant_grid
 from cardrules.games.mille_bornes.rules import BY_TABLE, OPTION_CHOICES
 
 # The option choices --------------------------------------------------------------------------------
@@ -151,3 +152,81 @@ def test_the_repr_names_the_constructor_arguments() -> None:
     text = repr(Rules(race=1000))
     assert text.startswith("Rules(players=2, team_size=1, race=1000, extension_to=BY_TABLE, hand_size=6,")
     assert "_race" not in text
+
+
+# Preset keywords and boolean options ---------------------------------------------------------------
+
+PRESETS = [Rules.parker, Rules.french, Rules.wikipedia, Rules.room]
+ARGUMENTS = {field.alias for field in attrs.fields(Rules) if field.init}
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.__name__)
+def test_a_misspelt_preset_option_is_an_argument_error_naming_it_and_the_options(
+    preset: Callable[..., Rules],
+) -> None:
+    with pytest.raises(ArgumentError, match=r"has no option 'player'; its options are players, team_size"):
+        preset(player=4)
+    with pytest.raises(ArgumentError, match="'colour', 'speed'"):
+        preset(players=3, colour="red", speed=2)
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.__name__)
+def test_a_preset_takes_its_options_by_keyword_only(preset: Callable[..., Rules]) -> None:
+    with pytest.raises(ArgumentError, match="by keyword"):
+        preset(4)
+    assert preset(players=4).players == 4
+
+
+@pytest.mark.parametrize("preset", [Rules.parker, Rules.french, Rules.wikipedia], ids=lambda p: p.__name__)
+def test_a_preset_lets_every_argument_of_the_rules_be_set(preset: Callable[..., Rules]) -> None:
+    assert set(inspect.signature(preset).parameters) == ARGUMENTS
+
+
+def test_the_room_takes_switches_for_its_variants_and_every_other_argument() -> None:
+    switches = {"accumulate", "reshuffle", "wrong_way"}
+    parameters = set(inspect.signature(Rules.room).parameters)
+    assert parameters == (ARGUMENTS - {"hazard_stacking", "reshuffle_discards"}) | switches
+    with pytest.raises(ArgumentError, match=r"no option 'hazard_stacking'.*accumulate"):
+        Rules.room(hazard_stacking="accumulate")  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("switch", ["accumulate", "reshuffle", "wrong_way"])
+@pytest.mark.parametrize("value", ["no", "False", 0, 1, None])
+def test_room_switches_refuse_anything_but_true_or_false(switch: str, value: object) -> None:
+    options: dict[str, Any] = {switch: value}
+    with pytest.raises(RulesError, match=rf"Rules.room\({switch}=...\) is True or False"):
+        Rules.room(**options)
+
+
+def test_room_accumulate_no_does_not_switch_accumulated_attacks_on() -> None:
+    with pytest.raises(RulesError):
+        Rules.room(accumulate="no")  # type: ignore[arg-type]
+    assert Rules.room(accumulate=False).hazard_stacking == "none"
+
+
+BOOL_FIELDS = [field.alias for field in attrs.fields(Rules) if field.init and field.type in ("bool", bool)]
+SCORING_BOOL_FIELDS = [field.name for field in attrs.fields(Scoring) if field.type in ("bool", bool)]
+
+
+def test_the_boolean_options_are_known() -> None:
+    assert BOOL_FIELDS == ["small_table_deck", "reshuffle_discards", "wrong_way"]
+    assert len(SCORING_BOOL_FIELDS) == 3
+
+
+@pytest.mark.parametrize("name", BOOL_FIELDS)
+@pytest.mark.parametrize("value", ["no", 0, 1, None, 1.0])
+def test_every_boolean_option_refuses_anything_but_true_or_false(name: str, value: object) -> None:
+    options: dict[str, Any] = {name: value}
+    with pytest.raises(RulesError, match=f"Rules.{name} is True or False"):
+        Rules(**options)
+    with pytest.raises(RulesError, match=f"Rules.{name} is True or False"):
+        attrs.evolve(Rules(), **options)
+    with pytest.raises(RulesError, match="True or False"):
+        Rules.parker(**options)
+
+
+@pytest.mark.parametrize("name", SCORING_BOOL_FIELDS)
+def test_every_boolean_scoring_option_refuses_anything_but_true_or_false(name: str) -> None:
+    options: dict[str, Any] = {name: "no"}
+    with pytest.raises(RulesError, match=f"Scoring.{name} is True or False"):
+        Scoring(**options)
