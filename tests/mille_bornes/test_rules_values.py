@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -12,8 +13,15 @@ import attrs
 import pytest
 
 from cardrules import ArgumentError, RulesError, SerializationError, from_json, to_json
-from cardrules.games.mille_bornes import Rules, Scoring, new_game, variant_grid
-from cardrules.games.mille_bornes.rules import BY_TABLE, OPTION_CHOICES
+from cardrules.arguments import MAX_DECK_CARDS
+from cardrules.games.mille_bornes import Card, Rules, Scoring, new_game, variant_grid
+from cardrules.games.mille_bornes.rules import (
+    BY_TABLE,
+    MAX_MILES,
+    MAX_RESHUFFLES,
+    MAX_TARGET_SCORE,
+    OPTION_CHOICES,
+)
 
 # The option choices --------------------------------------------------------------------------------
 
@@ -230,3 +238,62 @@ def test_every_boolean_scoring_option_refuses_anything_but_true_or_false(name: s
     options: dict[str, Any] = {name: "no"}
     with pytest.raises(RulesError, match=f"Scoring.{name} is True or False"):
         Scoring(**options)
+
+
+# Limits on what a rules value may cost (bug 5) -----------------------------------------------------
+
+
+def test_a_deck_of_a_billion_cards_is_refused_before_it_is_built() -> None:
+    started = time.perf_counter()
+    with pytest.raises(RulesError, match=f"a deck holds at most {MAX_DECK_CARDS} cards"):
+        Rules(deck=((Card.D25, 10**9),))
+    with pytest.raises(RulesError, match=f"at most {MAX_DECK_CARDS}"):
+        Rules(deck=((Card.ROLL, 14), (Card.D25, 10**100)))
+    assert time.perf_counter() - started < 0.1
+
+
+def test_rules_json_with_a_deck_count_of_a_hundred_million_is_refused_at_once() -> None:
+    started = time.perf_counter()
+    with pytest.raises(SerializationError, match=f"at most {MAX_DECK_CARDS}"):
+        from_json('{"deck": [["ROLL", 14], ["D25", 100000000]]}', Rules)
+    assert time.perf_counter() - started < 0.1
+
+
+def test_a_deck_of_exactly_the_most_cards_is_played() -> None:
+    half = MAX_DECK_CARDS // 2
+    rules = Rules(deck=((Card.ROLL, half), (Card.D25, MAX_DECK_CARDS - half)), target_score=None)
+    assert len(rules.deck_cards()) == MAX_DECK_CARDS
+    with pytest.raises(RulesError, match="at most"):
+        attrs.evolve(rules, deck=((Card.ROLL, half), (Card.D25, MAX_DECK_CARDS - half + 1)))
+
+
+def test_the_deck_is_built_once_per_rules_value() -> None:
+    rules = Rules(players=4, team_size=2)
+    assert rules.deck_cards() is rules.deck_cards()
+    assert len(rules.deck_cards()) == 106
+    assert list(rules.deck_cards()) == sorted(rules.deck_cards())
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"race": MAX_MILES + 25}, f"race is a whole number from 25 to {MAX_MILES}"),
+        ({"race": 10**30}, "race is a whole number"),
+        ({"race": 1000, "extension_to": MAX_MILES + 25}, "extension_to is a whole number"),
+        ({"reshuffle_limit": MAX_RESHUFFLES + 1},
+         f"reshuffle_limit is a whole number from 0 to {MAX_RESHUFFLES}, not"),
+        ({"reshuffle_limit": -1}, "reshuffle_limit"),
+        ({"target_score": MAX_TARGET_SCORE + 1}, "target_score is a whole number from 1"),
+        ({"hand_size": 10**9}, "cannot deal"),
+    ],
+)
+def test_numbers_past_their_limits_are_refused(options: dict[str, Any], words: str) -> None:
+    with pytest.raises(RulesError, match=words):
+        Rules(**options)
+
+
+def test_numbers_at_their_limits_are_accepted() -> None:
+    rules = Rules(race=MAX_MILES - 25, extension_to=MAX_MILES, reshuffle_limit=MAX_RESHUFFLES,
+                  target_score=MAX_TARGET_SCORE)
+    assert (rules.race, rules.extension_to) == (MAX_MILES - 25, MAX_MILES)
+    assert (rules.reshuffle_limit, rules.target_score) == (MAX_RESHUFFLES, MAX_TARGET_SCORE)

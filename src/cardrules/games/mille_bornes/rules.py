@@ -9,14 +9,15 @@ from __future__ import annotations
 import enum
 import functools
 import inspect
-from collections import Counter
 from collections.abc import Callable, Mapping
+from itertools import chain, repeat
 from typing import Final, Literal, ParamSpec, TypeAlias, TypeVar, get_args, get_origin, get_type_hints
 
 import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from cardrules.arguments import MAX_DECK_CARDS
 from cardrules.errors import ArgumentError, RulesError, SerializationError
 from cardrules.games.mille_bornes.cards import (
     SMALL_TABLE_REMOVED,
@@ -27,10 +28,15 @@ from cardrules.games.mille_bornes.cards import (
 
 __all__ = [
     "BY_TABLE",
+    "MAX_MILES",
+    "MAX_PLAYERS",
+    "MAX_RESHUFFLES",
+    "MAX_TARGET_SCORE",
     "OPTION_CHOICES",
     "RULES_VERSION",
     "ByTable",
     "CoupFourreRule",
+    "DeckCounts",
     "DiscardRule",
     "HandEnd",
     "HazardStacking",
@@ -132,6 +138,17 @@ def _table_race(players: int, team_size: int) -> int:
 
 
 DeckCounts: TypeAlias = tuple[tuple[Card, int], ...]
+"""A deck given as ``((card, count), ...)``, each card at most once."""
+
+MAX_PLAYERS: Final = 9
+"""The most seats at a table (and so the most sides)."""
+MAX_MILES: Final = 10_000
+"""The longest race or extension: ten times the rulebooks' longest (1000, extended to 1200)."""
+MAX_RESHUFFLES: Final = 100
+"""The most reshuffles of the discards a hand may allow (the game room's is 3): a hand lasts at
+most ``deck × (1 + reshuffle_limit)`` card moves."""
+MAX_TARGET_SCORE: Final = 1_000_000
+"""The highest target score of a match (the rulebooks' is 5000)."""
 
 _PARKER_SCORING: Final = Scoring.parker()
 _WIKIPEDIA_SCORING: Final = Scoring(extension_failure_to_opponents=False)
@@ -282,8 +299,13 @@ class Rules:
         return counts
 
     def deck_cards(self) -> tuple[Card, ...]:
-        """Every card of the deck, sorted."""
-        return tuple(sorted(Counter(self.composition()).elements()))
+        """Every card of the deck, sorted (built once per rules value)."""
+        return self._deck_cards
+
+    @functools.cached_property
+    def _deck_cards(self) -> tuple[Card, ...]:
+        counts = self.composition()
+        return tuple(chain.from_iterable(repeat(card, counts.get(card, 0)) for card in Card))
 
     @classmethod
     @_keywords_checked
@@ -414,8 +436,8 @@ class Rules:
 
 def _check_table(players: object, team_size: object) -> int:
     """The number of sides of the table, if it is one the rules allow."""
-    if type(players) is not int or not 2 <= players <= 9:
-        raise RulesError(f"Mille Bornes is played by 2 to 9 players, not {players!r}")
+    if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
+        raise RulesError(f"Mille Bornes is played by 2 to {MAX_PLAYERS} players, not {players!r}")
     if type(team_size) is not int or team_size < 1 or players % team_size:
         raise RulesError(f"{players} players cannot sit in sides of {team_size!r}")
     if players // team_size < 2:
@@ -423,24 +445,30 @@ def _check_table(players: object, team_size: object) -> int:
     return players // team_size
 
 
+def _check_whole(name: str, value: object, low: int, high: int | None) -> None:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise RulesError(f"Rules.{name} is a whole number {bounds}, not {value!r}")
+
+
 def _validate(rules: Rules) -> None:
+    # Every check is cheap and comes before anything is built from the values: a rules value read
+    # from untrusted JSON costs time linear in its own size, whatever numbers it holds.
     race = rules._race
-    if race is not BY_TABLE and (not _whole(race) or race < 25 or race % 25):
-        raise RulesError(f"Rules.race is a positive multiple of 25 miles, not {race!r}")
+    if race is not BY_TABLE:
+        _check_whole("race", race, 25, MAX_MILES)
+        if race % 25:
+            raise RulesError(f"a race is a multiple of 25 miles, not {race}")
     extension = rules._extension_to
-    if extension is not BY_TABLE and extension is not None and (
-        not _whole(extension) or extension <= rules.race or extension % 25
-    ):
-        raise RulesError(f"an extension goes beyond the race by a multiple of 25, not to {extension!r}")
-    for name in ("hand_size", "reshuffle_limit"):
-        value = getattr(rules, name)
-        if not _whole(value) or value < (0 if name == "reshuffle_limit" else 1):
-            raise RulesError(f"Rules.{name} must be a positive whole number, not {value!r}")
-    if not _whole(rules.max_200s) or rules.max_200s < 0:
-        raise RulesError(f"Rules.max_200s must be a whole number, not {rules.max_200s!r}")
-    target = rules.target_score
-    if target is not None and (not _whole(target) or target < 1):
-        raise RulesError(f"target_score is a positive whole number or None, not {target!r}")
+    if extension is not BY_TABLE and extension is not None:
+        _check_whole("extension_to", extension, 25, MAX_MILES)
+        if extension <= rules.race or extension % 25:
+            raise RulesError(f"an extension goes beyond the race by a multiple of 25, not to {extension}")
+    _check_whole("hand_size", rules.hand_size, 1, None)
+    _check_whole("max_200s", rules.max_200s, 0, None)
+    _check_whole("reshuffle_limit", rules.reshuffle_limit, 0, MAX_RESHUFFLES)
+    if rules.target_score is not None:
+        _check_whole("target_score", rules.target_score, 1, MAX_TARGET_SCORE)
     for name, choices in OPTION_CHOICES.items():
         if getattr(rules, name) not in choices:
             raise RulesError(f"Rules.{name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}")
@@ -449,11 +477,9 @@ def _validate(rules: Rules) -> None:
             raise RulesError(f"Rules.{name} is True or False, not {getattr(rules, name)!r}")
     if type(rules.scoring) is not Scoring:
         raise RulesError("Rules.scoring is a Scoring value")
-    if rules.deck is not None:
-        _validate_deck(rules)
-    if rules.players * rules.hand_size > len(rules.deck_cards()):
-        raise RulesError(f"a deck of {len(rules.deck_cards())} cards cannot deal {rules.players} hands "
-                         f"of {rules.hand_size}")
+    cards = sum(rules.composition().values()) if rules.deck is None else _check_deck(rules)
+    if rules.players * rules.hand_size > cards:
+        raise RulesError(f"a deck of {cards} cards cannot deal {rules.players} hands of {rules.hand_size}")
 
 
 _HINTS = get_type_hints(Rules)
@@ -469,21 +495,33 @@ _BOOL_FIELDS = tuple(name for name, hint in _HINTS.items() if hint is bool)
 _ARGUMENTS = tuple(field for field in attrs.fields(Rules) if field.init)
 
 
-def _validate_deck(rules: Rules) -> None:
+def _check_deck(rules: Rules) -> int:
+    """The number of cards of a deck given as counts, if it is one; never more work than the
+    length of the counts (each card is counted once, so at most one pair per kind of card)."""
     deck = rules.deck
-    if not isinstance(deck, tuple):
+    if type(deck) is not tuple:
         raise RulesError("Rules.deck is a tuple of (card, count) pairs")
     seen: set[Card] = set()
+    total = 0
     for pair in deck:
-        if (not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], Card)
-                or not _whole(pair[1]) or pair[1] < 0):
-            raise RulesError(f"Rules.deck holds (card, count) pairs, not {pair!r}")
-        if pair[0] in seen:
-            raise RulesError(f"Rules.deck counts {pair[0].name} twice")
-        seen.add(pair[0])
-    wrong = {Card.WRONG_WAY, Card.END_OF_WRONG_WAY}
-    if not rules.wrong_way and any(card in wrong and count for card, count in deck):
-        raise RulesError("WRONG_WAY and END_OF_WRONG_WAY cards need wrong_way=True")
+        if (type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not Card
+                or type(pair[1]) is not int or pair[1] < 0):
+            raise RulesError(f"Rules.deck holds (card, count) pairs, not {_short(pair)}")
+        card, count = pair
+        if card in seen:
+            raise RulesError(f"Rules.deck counts {card.name} twice")
+        seen.add(card)
+        total += count
+        if total > MAX_DECK_CARDS:
+            raise RulesError(f"a deck holds at most {MAX_DECK_CARDS} cards")
+        if count and card in WRONG_WAY_COUNTS and not rules.wrong_way:
+            raise RulesError("WRONG_WAY and END_OF_WRONG_WAY cards need wrong_way=True")
+    return total
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def configure_rules_converter(converter: cattrs.Converter) -> None:
