@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +15,18 @@ import pytest
 
 from cardrules import ArgumentError, RulesError, SerializationError, from_json, to_json
 from cardrules.arguments import MAX_DECK_CARDS
-from cardrules.games.mille_bornes import Card, Rules, Scoring, new_game, variant_grid
+from cardrules.games.mille_bornes import (
+    SAFETIES,
+    Card,
+    Rules,
+    Scoring,
+    State,
+    apply,
+    legal_moves,
+    new_game,
+    result,
+    variant_grid,
+)
 from cardrules.games.mille_bornes.rules import (
     BY_TABLE,
     MAX_MILES,
@@ -297,3 +309,123 @@ def test_numbers_at_their_limits_are_accepted() -> None:
                   target_score=MAX_TARGET_SCORE)
     assert (rules.race, rules.extension_to) == (MAX_MILES - 25, MAX_MILES)
     assert (rules.reshuffle_limit, rules.target_score) == (MAX_RESHUFFLES, MAX_TARGET_SCORE)
+
+
+# Rules that cannot finish (bug 4) ------------------------------------------------------------------
+
+LINES = ("per_mile", "safety", "all_safeties", "coup_fourre", "trip", "delayed_action", "safe_trip",
+         "shutout", "extension")
+NOTHING = Scoring(per_mile=0, safety=0, all_safeties=0, coup_fourre=0, trip=0, delayed_action=0,
+                  safe_trip=0, shutout=0, extension=0)
+C = Card
+
+
+def only(line: str, points: int = 100, **flags: bool) -> Scoring:
+    """A scoring that gives points for ``line`` alone."""
+    changes: dict[str, Any] = {line: points, **flags}
+    return attrs.evolve(NOTHING, **changes)
+
+
+def play_randomly(rules: Rules, seed: int, steps: int) -> State:
+    state = new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        moves = legal_moves(state)
+        if not moves:
+            break
+        state = apply(state, rng.choice(moves))
+    return state
+
+
+def test_a_match_whose_scoring_gives_every_hand_0_points_is_refused() -> None:
+    assert {field.name for field in attrs.fields(Scoring) if field.type in ("int", int)} == set(LINES)
+    with pytest.raises(RulesError, match="a match to 5000 points could never end"):
+        Rules(scoring=NOTHING)
+    with pytest.raises(RulesError, match="could never end"):
+        Rules.room(players=4, team_size=2, scoring=NOTHING)
+    with pytest.raises(RulesError, match="could never end"):
+        attrs.evolve(Rules(target_score=None), scoring=NOTHING, target_score=100)
+
+
+def test_a_single_hand_may_score_nothing() -> None:
+    rules = Rules(scoring=NOTHING, target_score=None)
+    assert result(play_randomly(rules, seed=3, steps=1000)) is not None
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_one_line_worth_points_that_can_be_earned_is_enough(line: str) -> None:
+    rules = Rules(scoring=only(line), target_score=1)
+    assert rules.scoring.trip == (100 if line == "trip" else 0)
+
+
+def test_a_match_with_points_for_miles_alone_ends() -> None:
+    rules = Rules(scoring=only("per_mile", 1), target_score=50)
+    final = play_randomly(rules, seed=5, steps=20_000)
+    outcome = result(final)
+    assert outcome is not None
+    assert max(outcome.totals) >= 50
+
+
+@pytest.mark.parametrize(
+    ("situation", "options"),
+    [
+        ("extension points without an extension",
+         {"players": 4, "team_size": 2, "scoring": only("extension")}),
+        ("extension points with the extension switched off",
+         {"extension_to": None, "scoring": only("extension")}),
+        ("coup fourre points with coups fourres off",
+         {"coup_fourre": "off", "scoring": only("coup_fourre")}),
+        ("safety points with no safety in the deck",
+         {"deck": ((C.ROLL, 14), (C.D100, 40), (C.STOP, 5)), "scoring": only("safety")}),
+        ("all-safeties points with a safety missing from the deck",
+         {"deck": ((C.ROLL, 14), (C.D100, 40), (C.DRIVING_ACE, 1), (C.EXTRA_TANK, 1),
+                   (C.PUNCTURE_PROOF, 1)), "scoring": only("all_safeties")}),
+        ("mile points with nothing to start with",
+         {"deck": ((C.REPAIRS, 14), (C.D100, 40)), "scoring": only("per_mile")}),
+        ("mile points with only cards longer than the race",
+         {"race": 100, "deck": ((C.ROLL, 14), (C.D200, 40)), "scoring": only("per_mile")}),
+        ("mile points with 200s only and no 200 allowed",
+         {"max_200s": 0, "deck": ((C.ROLL, 14), (C.D200, 40)), "scoring": only("per_mile")}),
+        ("trip points for a race no sum of the distance cards makes",
+         {"deck": ((C.ROLL, 14), (C.D200, 40)), "scoring": only("trip")}),
+        ("trip points for a race that needs more 200s than allowed",
+         {"race": 800, "deck": ((C.ROLL, 14), (C.D200, 40)), "scoring": only("trip")}),
+        ("safe trip points when only 200s make the race",
+         {"race": 800, "max_200s": 4, "deck": ((C.ROLL, 14), (C.D200, 40)), "scoring": only("safe_trip")}),
+        ("all-safeties points only for a trip that cannot be made",
+         {"race": 725, "deck": ((C.ROLL, 14), (C.D100, 40), *((safety, 1) for safety in SAFETIES)),
+          "scoring": only("all_safeties", all_safeties_needs_trip=True)}),
+        ("extension points for an extension no distance cards can reach",
+         {"race": 100, "extension_to": 300, "deck": ((C.ROLL, 14), (C.D100, 2), (C.STOP, 20)),
+          "scoring": only("extension", extension_failure_to_opponents=False)}),
+        ("shutout points when a side never holds a start card and a distance card",
+         {"hand_size": 1, "deck": ((C.ROLL, 1), (C.D100, 1)), "race": 100, "scoring": only("shutout")}),
+    ],
+)
+def test_points_for_a_line_the_rules_rule_out_cannot_end_a_match(
+    situation: str, options: dict[str, Any],
+) -> None:
+    with pytest.raises(RulesError, match="could never end"):
+        Rules(**options)
+    assert Rules(**options, target_score=None).target_score is None
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"scoring": only("extension")},
+        {"scoring": only("extension", extension_failure_to_opponents=False)},
+        {"coup_fourre": "any_player", "scoring": only("coup_fourre")},
+        {"hazard_stacking": "accumulate", "deck": ((C.ACCIDENT, 3), (C.DRIVING_ACE, 1), (C.D100, 20)),
+         "scoring": only("coup_fourre")},
+        {"deck": ((C.SPEED_LIMIT, 3), (C.RIGHT_OF_WAY, 1), (C.D100, 20)), "scoring": only("coup_fourre")},
+        {"race": 800, "max_200s": 4, "deck": ((C.ROLL, 14), (C.D200, 40)), "scoring": only("trip")},
+        {"race": 100, "extension_to": 300, "deck": ((C.ROLL, 14), (C.D100, 3), (C.STOP, 20)),
+         "scoring": only("extension", extension_failure_to_opponents=False)},
+        {"deck": ((C.RIGHT_OF_WAY, 1), (C.D25, 40)), "race": 25, "scoring": only("trip")},
+        {"race": 725, "deck": ((C.ROLL, 14), (C.D100, 40), (C.D25, 1), *((safety, 1) for safety in SAFETIES)),
+         "scoring": only("all_safeties", all_safeties_needs_trip=True)},
+    ],
+)
+def test_points_for_a_line_the_rules_allow_let_a_match_be_played(options: dict[str, Any]) -> None:
+    assert Rules(**options).target_score == 5000

@@ -25,6 +25,7 @@ from cardrules.games.mille_bornes.cards import (
     WRONG_WAY_COUNTS,
     Card,
 )
+from cardrules.games.mille_bornes.finish import can_score
 
 __all__ = [
     "BY_TABLE",
@@ -104,6 +105,11 @@ class Scoring:
             if field.type in ("bool", bool) and type(value) is not bool:
                 raise RulesError(f"Scoring.{field.name} is True or False, not {value!r}")
 
+    @functools.cached_property
+    def _worth_points(self) -> frozenset[str]:
+        # The lines that give points, worked out once per Scoring value (presets share theirs).
+        return frozenset(name for name in _LINES if getattr(self, name) > 0)
+
     @classmethod
     def parker(cls) -> Scoring:
         """Parker Brothers' scoring (also the French and Wikipedia rules')."""
@@ -116,6 +122,9 @@ class Scoring:
         only for the side that completed the trip."""
         return cls(trip=300, safe_trip=0, extension=0, shutout_per_opponent=False,
                    all_safeties_needs_trip=True)
+
+
+_LINES = tuple(field.name for field in attrs.fields(Scoring) if field.type in ("int", int))
 
 
 class ByTable(enum.Enum):
@@ -477,9 +486,26 @@ def _validate(rules: Rules) -> None:
             raise RulesError(f"Rules.{name} is True or False, not {getattr(rules, name)!r}")
     if type(rules.scoring) is not Scoring:
         raise RulesError("Rules.scoring is a Scoring value")
-    cards = sum(rules.composition().values()) if rules.deck is None else _check_deck(rules)
+    if rules.deck is not None:
+        _check_deck(rules)
+    counts = rules.composition()
+    cards = sum(counts.values())
     if rules.players * rules.hand_size > cards:
         raise RulesError(f"a deck of {cards} cards cannot deal {rules.players} hands of {rules.hand_size}")
+    points = rules.scoring
+    if rules.target_score is not None and not can_score(
+        points._worth_points, counts, players=rules.players, team_size=rules.team_size,
+        hand_size=rules.hand_size, race=rules.race, extension_to=rules.extension_to,
+        max_200s=rules.max_200s, coups_fourres=rules.coup_fourre != "off",
+        accumulate=rules.hazard_stacking == "accumulate",
+        all_safeties_needs_trip=points.all_safeties_needs_trip,
+        extension_failure_to_opponents=points.extension_failure_to_opponents,
+    ):
+        raise RulesError(
+            f"a match to {rules.target_score} points could never end: no line of this Scoring that "
+            "is worth points can be earned under these rules with this deck (play a single hand "
+            "with target_score=None, or give points to a line that can be earned)"
+        )
 
 
 _HINTS = get_type_hints(Rules)
@@ -495,9 +521,9 @@ _BOOL_FIELDS = tuple(name for name, hint in _HINTS.items() if hint is bool)
 _ARGUMENTS = tuple(field for field in attrs.fields(Rules) if field.init)
 
 
-def _check_deck(rules: Rules) -> int:
-    """The number of cards of a deck given as counts, if it is one; never more work than the
-    length of the counts (each card is counted once, so at most one pair per kind of card)."""
+def _check_deck(rules: Rules) -> None:
+    """Refuse a deck given as counts that is not one, in time linear in the length of the counts
+    (each card is counted once, so at most one pair per kind of card is read)."""
     deck = rules.deck
     if type(deck) is not tuple:
         raise RulesError("Rules.deck is a tuple of (card, count) pairs")
@@ -516,7 +542,6 @@ def _check_deck(rules: Rules) -> int:
             raise RulesError(f"a deck holds at most {MAX_DECK_CARDS} cards")
         if count and card in WRONG_WAY_COUNTS and not rules.wrong_way:
             raise RulesError("WRONG_WAY and END_OF_WRONG_WAY cards need wrong_way=True")
-    return total
 
 
 def _short(value: object) -> str:
