@@ -15,12 +15,16 @@ import pytest
 
 from cardrules import ArgumentError, RulesError, SerializationError, from_json, to_json
 from cardrules.arguments import MAX_DECK_CARDS
+from cardrules.games import get, the_game
 from cardrules.games.mille_bornes import (
     SAFETIES,
+    TABLES,
     Card,
+    Play,
     Rules,
     Scoring,
     State,
+    all_moves,
     apply,
     legal_moves,
     new_game,
@@ -429,3 +433,27 @@ def test_points_for_a_line_the_rules_rule_out_cannot_end_a_match(
 )
 def test_points_for_a_line_the_rules_allow_let_a_match_be_played(options: dict[str, Any]) -> None:
     assert Rules(**options).target_score == 5000
+
+
+# The action space (bug 6) --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("wrong", [0, -1, 100, 2, None, "rules", the_game.Rules(players=2)])
+def test_all_moves_refuses_anything_but_mille_bornes_rules(wrong: object) -> None:
+    with pytest.raises(ArgumentError, match="all_moves takes Mille Bornes Rules"):
+        all_moves(wrong)  # type: ignore[arg-type]
+
+
+def test_all_moves_has_the_signature_of_the_registry() -> None:
+    rules = Rules(players=6, team_size=2)
+    assert all_moves(rules) == get("mille-bornes").all_moves(rules)
+    assert all_moves(rules) is all_moves(Rules.room(players=6, team_size=2))
+
+
+@pytest.mark.parametrize(("players", "team_size"), TABLES)
+def test_all_moves_lists_each_hazard_once_per_side(players: int, team_size: int) -> None:
+    rules = Rules(players=players, team_size=team_size)
+    moves = all_moves(rules)
+    assert len(moves) == len(set(moves)) == 21 + 6 * rules.sides + 15 + 3
+    targets = {move.side for move in moves if isinstance(move, Play) and move.card is C.STOP}
+    assert targets == set(range(rules.sides))

@@ -149,7 +149,7 @@ GAME = register(
         title="Mille Bornes",
         move_classes=(Play, Discard, CoupFourre, Extend, Decline),
         card_type=Card,
-        all_moves=lambda rules: all_moves(rules.sides),
+        all_moves=all_moves,
         cards=_cards,
         deck=lambda rules: rules.deck_cards(),
     )
