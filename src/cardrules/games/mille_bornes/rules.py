@@ -1,7 +1,10 @@
 """The options of Mille Bornes: the table, the race, the deck, every rulebook variant, scoring.
 
 Every point where the rulebooks disagree is a field; each rulebook is a preset (a classmethod that
-returns an ordinary ``Rules`` value whose fields can be changed with ``attrs.evolve``).
+takes every option as a keyword and returns an ordinary ``Rules`` value whose fields can be changed
+with ``attrs.evolve``). A rules value is checked when it is built: its table, its options, numbers
+within the module's limits, a deck of at most ``MAX_DECK_CARDS`` cards, and, for a match, a
+scoring that lets the match end (see :mod:`cardrules.games.mille_bornes.finish`).
 """
 
 from __future__ import annotations
