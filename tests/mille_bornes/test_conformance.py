@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import settings
 
+from cardrules import ArgumentError
 from cardrules.games.mille_bornes import TABLES, Rules, new_game, option_grid
-from cardrules.testing import ConformanceError, check_conformance
+from cardrules.testing import check_conformance
 
 from .positions import rules_id
 
@@ -61,5 +62,6 @@ def test_conformance_of_full_matches(rules: Rules) -> None:
 
 
 def test_conformance_refuses_a_state_given_for_the_rules() -> None:
-    with pytest.raises(ConformanceError, match="not a rules value"):
+    # A wrong argument is the caller's mistake, not the game's: ArgumentError, not ConformanceError.
+    with pytest.raises(ArgumentError, match="not a rules value"):
         check_conformance(new_game(Rules(players=2), seed=1), games=1)

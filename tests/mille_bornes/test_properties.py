@@ -95,7 +95,7 @@ def test_only_the_listed_moves_apply(state: State, rng: random.Random) -> None:
     legal = set(legal_moves(state))
     for move in legal:
         apply(state, move)
-    others = [move for move in all_moves(state.rules.sides) if move not in legal]
+    others = [move for move in all_moves(state.rules) if move not in legal]
     for move in rng.sample(others, min(10, len(others))):
         try:
             apply(state, move)

@@ -239,10 +239,10 @@ def test_the_race_and_extension_can_be_set() -> None:
     ("options", "words"),
     [
         ({"race": 710}, "multiple of 25"),
-        ({"race": 0}, "positive"),
+        ({"race": 0}, "race is a whole number from 25"),
         ({"race": 700, "extension_to": 700}, "extension"),
         ({"race": 700, "extension_to": 1010}, "extension"),
-        ({"hand_size": 0}, "positive"),
+        ({"hand_size": 0}, "hand_size is a whole number of at least 1"),
         ({"max_200s": -1}, "max_200s"),
         ({"target_score": 0}, "target_score"),
         ({"coup_fourre": "sometimes"}, "coup_fourre"),

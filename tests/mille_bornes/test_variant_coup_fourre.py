@@ -19,6 +19,7 @@ from cardrules.games.mille_bornes import (
     legal_moves,
     result,
 )
+from cardrules.games.mille_bornes.rules import HazardStacking, SafetyCancel
 
 from .positions import PASS, deal, moves, play, play_out, refused, seat_draws
 
@@ -180,7 +181,7 @@ CANCELLED = [(C.ACCIDENT, C.DRIVING_ACE), (C.OUT_OF_GAS, C.EXTRA_TANK), (C.FLAT_
 @pytest.mark.parametrize("stacking", ["none", "topmost", "accumulate"])
 @pytest.mark.parametrize(("hazard", "safety"), CANCELLED)
 def test_safety_cancel_needs_roll_the_cancelled_hazard_counts_as_remedied(
-    hazard: Card, safety: Card, stacking: str
+    hazard: Card, safety: Card, stacking: HazardStacking
 ) -> None:
     rules = Rules.parker(players=2, target_score=None, hazard_stacking=stacking)
     assert rules.safety_cancel == "needs_roll"
@@ -200,7 +201,7 @@ def test_safety_cancel_needs_roll_the_cancelled_hazard_counts_as_remedied(
 @pytest.mark.parametrize("stacking", ["none", "topmost", "accumulate"])
 @pytest.mark.parametrize(("hazard", "safety"), CANCELLED)
 def test_safety_cancel_restores_the_side_is_as_before_the_hazard(
-    hazard: Card, safety: Card, stacking: str
+    hazard: Card, safety: Card, stacking: HazardStacking
 ) -> None:
     rules = Rules.parker(players=2, target_score=None, hazard_stacking=stacking, safety_cancel="restores")
     draws = seat_draws(rules, {0: [X, safety]})
@@ -219,7 +220,7 @@ def test_safety_cancel_restores_the_side_is_as_before_the_hazard(
 @pytest.mark.parametrize("cancel", ["needs_roll", "restores"])
 @pytest.mark.parametrize(("hazard", "safety"), CANCELLED)
 def test_safety_cancel_on_a_side_that_had_not_started_leaves_it_needing_its_first_roll(
-    hazard: Card, safety: Card, cancel: str
+    hazard: Card, safety: Card, cancel: SafetyCancel
 ) -> None:
     rules = Rules.parker(players=2, target_score=None, hazard_stacking="accumulate", safety_cancel=cancel)
     draws = seat_draws(rules, {0: [X, safety]})
@@ -233,7 +234,7 @@ def test_safety_cancel_on_a_side_that_had_not_started_leaves_it_needing_its_firs
 @pytest.mark.parametrize("cancel", ["needs_roll", "restores"])
 @pytest.mark.parametrize(("hazard", "safety"), CANCELLED)
 def test_after_either_cancel_the_safety_protects_for_the_rest_of_the_hand(
-    hazard: Card, safety: Card, cancel: str
+    hazard: Card, safety: Card, cancel: SafetyCancel
 ) -> None:
     rules = Rules.parker(players=2, target_score=None, safety_cancel=cancel)
     draws = seat_draws(rules, {0: [X, safety]})

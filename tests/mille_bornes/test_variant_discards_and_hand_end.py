@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from cardrules.games.mille_bornes import SAFETIES, Card, Discard, Rules, State, legal_moves, result
+from cardrules.games.mille_bornes.rules import HandEnd
 
 from .positions import PASS, deal, play, refused, run_out_draw_pile
 
@@ -78,7 +79,7 @@ def test_unplayable_only_what_could_be_played_follows_the_variants() -> None:
 # End of hand --------------------------------------------------------------------------------------
 
 
-def hands_run_down(hand_end: str) -> State:
+def hands_run_down(hand_end: HandEnd) -> State:
     """Two players; the draw pile runs out and seat 0 lays two safeties (an extra turn each), so it
     runs out of cards one turn before seat 1."""
     rules = Rules.parker(players=2, target_score=None, hand_end=hand_end)

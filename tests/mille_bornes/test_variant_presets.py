@@ -109,7 +109,7 @@ def test_room_is_parker_with_its_race_scoring_discards_and_end_of_hand(players: 
          {"hazard_stacking": "accumulate", "reshuffle_discards": True, "wrong_way": True}),
     ],
 )
-def test_room_variants_are_off_unless_switched_on(switches: dict[str, bool], fields: dict[str, Any]) -> None:
+def test_room_variants_are_off_unless_switched_on(switches: dict[str, Any], fields: dict[str, Any]) -> None:
     for players, team_size in ((2, 1), (6, 3), (9, 3)):
         plain = Rules.room(players=players, team_size=team_size)
         assert Rules.room(players=players, team_size=team_size, **switches) == attrs.evolve(plain, **fields)

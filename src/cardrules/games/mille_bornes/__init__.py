@@ -58,7 +58,7 @@ from cardrules.games.mille_bornes.observation import (
     observe,
     validate_observation,
 )
-from cardrules.games.mille_bornes.rules import RULES_VERSION, Rules, Scoring
+from cardrules.games.mille_bornes.rules import RULES_VERSION, Rules, Scoring, configure_rules_converter
 from cardrules.games.mille_bornes.scoring import HandScore, Result, SideScore, result, validate_result
 from cardrules.games.mille_bornes.state import Match, Phase, State, Window
 from cardrules.games.mille_bornes.tableau import Tableau
@@ -153,7 +153,8 @@ def rules_of(state: State) -> Rules:
 
 
 def configure_converter(converter: cattrs.Converter) -> None:
-    """Teach ``converter`` Mille Bornes' cards: written by name (``"RIGHT_OF_WAY"``)."""
+    """Teach ``converter`` Mille Bornes' values: cards by name (``"RIGHT_OF_WAY"``), and the race
+    and extension of rules that follow the table as ``"by_table"``."""
     converter.register_unstructure_hook(Card, lambda card: card.name)
     converter.register_structure_hook(Card, enum_by_name(Card))
     converter.register_unstructure_hook_func(
@@ -164,6 +165,7 @@ def configure_converter(converter: cattrs.Converter) -> None:
         lambda t: t == frozenset[Card],
         lambda value, _: frozenset(read_card(v, Card) for v in value),
     )
+    configure_rules_converter(converter)
 
 
 GAME = register(Game.from_module(sys.modules[__name__]))

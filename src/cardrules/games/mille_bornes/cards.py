@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from cardrules.errors import ArgumentError
+
 __all__ = [
     "BATTLE_HAZARDS",
     "DISTANCES",
@@ -169,6 +171,4 @@ def card_name(card: Card, language: str = "en") -> str:
     try:
         return NAMES[language][card]
     except KeyError:
-        from cardrules.errors import ArgumentError
-
         raise ArgumentError(f"names exist in {sorted(NAMES)}, not {language!r}") from None

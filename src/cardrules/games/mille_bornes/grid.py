@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.games.mille_bornes.rules import Rules
+from cardrules.games.mille_bornes.rules import OPTION_CHOICES, Rules
 
 __all__ = ["TABLES", "option_grid", "variant_grid"]
 
@@ -35,12 +35,11 @@ def option_grid() -> tuple[Rules, ...]:
     return (*single, *matches)
 
 
-_VARIANTS = {
-    "hazard_stacking": ("none", "topmost", "accumulate"),
-    "coup_fourre": ("attacked_side", "any_player", "off"),
-    "safety_cancel": ("needs_roll", "restores"),
-    "discard": ("any", "unplayable_only"),
-    "hand_end": ("all_hands_empty", "any_hand_empty"),
+# Every option but safety_extra_turn (which only changes whose turn it is once the draw pile is
+# empty); the choices are the options' own.
+_VARIANTS: dict[str, tuple[object, ...]] = {
+    **{name: OPTION_CHOICES[name]
+       for name in ("hazard_stacking", "coup_fourre", "safety_cancel", "discard", "hand_end")},
     "reshuffle_discards": (False, True),
     "wrong_way": (False, True),
 }

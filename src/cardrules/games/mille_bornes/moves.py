@@ -7,8 +7,8 @@ from typing import TypeAlias
 import attrs
 
 from cardrules.errors import ArgumentError
-from cardrules.games.mille_bornes.cards import KIND, MILES, Card
-from cardrules.games.mille_bornes.rules import Rules
+from cardrules.games.mille_bornes.cards import KIND, MILES, Card, CardKind
+from cardrules.games.mille_bornes.rules import MAX_PLAYERS, Rules
 
 __all__ = [
     "COUP_FOURRE",
@@ -20,10 +20,12 @@ __all__ = [
     "Extend",
     "Move",
     "Play",
+    "all_moves",
     "card_word",
 ]
 
-MAX_SIDES = 9
+MAX_SIDES = MAX_PLAYERS
+"""The most sides a table has (every player alone at the largest table)."""
 
 
 def card_word(card: Card) -> str:
@@ -122,22 +124,40 @@ DECLINE = Decline()
 
 # Shared instances handed out by the engine: _PLAY[card][side + 1] (index 0: no side).
 _PLAY: tuple[tuple[Play, ...], ...] = tuple(
-    (Play(card), *(Play(card, side) for side in range(MAX_SIDES))) if KIND[card] == "hazard"
+    (Play(card), *(Play(card, side) for side in range(MAX_SIDES))) if KIND[card] is CardKind.HAZARD
     else (Play(card),)
     for card in Card
 )
 _DISCARD: tuple[Discard, ...] = tuple(Discard(card) for card in Card)
 
 
-def all_moves(rules: Rules) -> tuple[Move, ...]:
-    """The whole action space for a table of ``sides`` sides, in a fixed order: plays (hazards once
-    per side), then discards, then ``CoupFourre``, ``Extend``, ``Decline``. A move's index in it
-    is its integer action."""
-    sides = rules.sides
+def _action_space(sides: int) -> tuple[Move, ...]:
     plays: list[Move] = []
     for card in Card:
-        if KIND[card] == "hazard":
+        if KIND[card] is CardKind.HAZARD:
             plays.extend(_PLAY[card][1:sides + 1])
         else:
             plays.append(_PLAY[card][0])
     return (*plays, *_DISCARD, COUP_FOURRE, EXTEND, DECLINE)
+
+
+# Built once for every possible number of sides: all_moves is a lookup.
+_ACTION_SPACES: tuple[tuple[Move, ...], ...] = tuple(_action_space(sides) for sides in range(MAX_SIDES + 1))
+
+
+def all_moves(rules: Rules) -> tuple[Move, ...]:
+    """The whole action space of a game under ``rules``, in a fixed order: plays (hazards once per
+    side), then discards, then ``CoupFourre``, ``Extend``, ``Decline``. A move's index in it is
+    its integer action; it depends only on the number of sides.
+
+    >>> moves = all_moves(Rules(players=4, team_size=2))
+    >>> len(moves), str(moves[0]), str(moves[5]), str(moves[-1])
+    (51, 'drive 25', 'accident -> side 0', 'decline')
+    >>> all_moves(2)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: all_moves takes Mille Bornes Rules, not int
+    """
+    if type(rules) is not Rules:
+        raise ArgumentError(f"all_moves takes Mille Bornes Rules, not {type(rules).__name__}")
+    return _ACTION_SPACES[rules.sides]

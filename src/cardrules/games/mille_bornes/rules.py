@@ -1,27 +1,46 @@
 """The options of Mille Bornes: the table, the race, the deck, every rulebook variant, scoring.
 
 Every point where the rulebooks disagree is a field; each rulebook is a preset (a classmethod that
-returns an ordinary ``Rules`` value whose fields can be changed with ``attrs.evolve``).
+takes every option as a keyword and returns an ordinary ``Rules`` value whose fields can be changed
+with ``attrs.evolve``). A rules value is checked when it is built: its table, its options, numbers
+within the module's limits, a deck of at most ``MAX_DECK_CARDS`` cards, and, for a match, a
+scoring that lets the match end (see :mod:`cardrules.games.mille_bornes.finish`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any, Literal, TypeAlias
+import enum
+import functools
+import inspect
+from collections.abc import Callable, Mapping
+from itertools import chain, repeat
+from typing import Final, Literal, ParamSpec, TypeAlias, TypeVar, get_args, get_origin, get_type_hints
 
 import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from cardrules.errors import RulesError
+from cardrules.arguments import MAX_DECK_CARDS
+from cardrules.errors import ArgumentError, RulesError, SerializationError
 from cardrules.games.mille_bornes.cards import (
     SMALL_TABLE_REMOVED,
     STANDARD_COUNTS,
     WRONG_WAY_COUNTS,
     Card,
 )
+from cardrules.games.mille_bornes.finish import can_score
 
 __all__ = [
+    "BY_TABLE",
+    "MAX_MILES",
+    "MAX_PLAYERS",
+    "MAX_RESHUFFLES",
+    "MAX_TARGET_SCORE",
+    "OPTION_CHOICES",
     "RULES_VERSION",
+    "ByTable",
     "CoupFourreRule",
+    "DeckCounts",
     "DiscardRule",
     "HandEnd",
     "HazardStacking",
@@ -29,6 +48,7 @@ __all__ = [
     "SafetyCancel",
     "SafetyExtraTurn",
     "Scoring",
+    "configure_rules_converter",
 ]
 
 RULES_VERSION = 1
@@ -40,15 +60,6 @@ SafetyCancel: TypeAlias = Literal["needs_roll", "restores"]
 DiscardRule: TypeAlias = Literal["any", "unplayable_only"]
 HandEnd: TypeAlias = Literal["all_hands_empty", "any_hand_empty"]
 SafetyExtraTurn: TypeAlias = Literal["always", "while_drawing"]
-
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "hazard_stacking": ("none", "topmost", "accumulate"),
-    "coup_fourre": ("attacked_side", "any_player", "off"),
-    "safety_cancel": ("needs_roll", "restores"),
-    "discard": ("any", "unplayable_only"),
-    "hand_end": ("all_hands_empty", "any_hand_empty"),
-    "safety_extra_turn": ("always", "while_drawing"),
-}
 
 
 def _whole(value: object) -> bool:
@@ -97,6 +108,11 @@ class Scoring:
             if field.type in ("bool", bool) and type(value) is not bool:
                 raise RulesError(f"Scoring.{field.name} is True or False, not {value!r}")
 
+    @functools.cached_property
+    def _worth_points(self) -> frozenset[str]:
+        # The lines that give points, worked out once per Scoring value (presets share theirs).
+        return frozenset(name for name in _LINES if getattr(self, name) > 0)
+
     @classmethod
     def parker(cls) -> Scoring:
         """Parker Brothers' scoring (also the French and Wikipedia rules')."""
@@ -111,33 +127,90 @@ class Scoring:
                    all_safeties_needs_trip=True)
 
 
-def _default_race(rules: Rules) -> int:
+_LINES = tuple(field.name for field in attrs.fields(Scoring) if field.type in ("int", int))
+
+
+class ByTable(enum.Enum):
+    """The value of ``Rules.race`` or ``Rules.extension_to`` that follows the table (its only member
+    is :data:`BY_TABLE`)."""
+
+    BY_TABLE = "by_table"
+
+    def __repr__(self) -> str:
+        return "BY_TABLE"
+
+
+BY_TABLE: Final = ByTable.BY_TABLE
+"""Asks for the race or the extension Parker gives the table: the default of both fields."""
+
+
+def _table_race(players: int, team_size: int) -> int:
     # Parker: two partnerships race 1000; individual play and three partnerships race 700.
-    players, team_size = rules.players, rules.team_size
-    if not (_whole(players) and _whole(team_size) and team_size > 0):
-        return 700  # the table itself is refused by validation, with a clear message
     return 1000 if team_size > 1 and players // team_size == 2 else 700
 
 
-def _default_extension(rules: Rules) -> int | None:
-    return 1000 if rules.race == 700 else None
-
-
 DeckCounts: TypeAlias = tuple[tuple[Card, int], ...]
+"""A deck given as ``((card, count), ...)``, each card at most once."""
+
+MAX_PLAYERS: Final = 9
+"""The most seats at a table (and so the most sides)."""
+MAX_MILES: Final = 10_000
+"""The longest race or extension: ten times the rulebooks' longest (1000, extended to 1200)."""
+MAX_RESHUFFLES: Final = 100
+"""The most reshuffles of the discards a hand may allow (the game room's is 3): a hand lasts at
+most ``deck × (1 + reshuffle_limit)`` card moves."""
+MAX_TARGET_SCORE: Final = 1_000_000
+"""The highest target score of a match (the rulebooks' is 5000)."""
+
+_PARKER_SCORING: Final = Scoring.parker()
+_WIKIPEDIA_SCORING: Final = Scoring(extension_failure_to_opponents=False)
+_ROOM_SCORING: Final = Scoring.room()
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _keywords_checked(preset: Callable[P, R]) -> Callable[P, R]:
+    """``preset``, refusing a call whose arguments do not fit its signature (a misspelt option, a
+    positional argument) with an :class:`ArgumentError` that names the options."""
+    signature = inspect.signature(preset)
+    options = [name for name, parameter in signature.parameters.items()
+               if parameter.kind is parameter.KEYWORD_ONLY]
+
+    @functools.wraps(preset)
+    def checked(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError:
+            unknown = [name for name in kwargs if name not in options]
+            problem = (f"has no option {', '.join(map(repr, unknown))}" if unknown
+                       else "takes its options by keyword")
+            raise ArgumentError(f"Rules.{preset.__name__}() {problem}; its options are "
+                                f"{', '.join(options)}") from None
+        return preset(*args, **kwargs)
+
+    return checked
 
 
 @attrs.frozen(kw_only=True)
 class Rules:
     """How a game of Mille Bornes is played; the defaults are Parker's rules for two players.
 
-    ``race`` and ``extension_to`` default from the table as Parker has it: two partnerships race
-    1000 with no extension; any other table races 700 and may extend to 1000. ``deck=None`` is the
-    standard deck for the table (one each of STOP, ACCIDENT, OUT_OF_GAS, FLAT_TIRE and SPEED_LIMIT
-    out with 2 or 3 players; the wrong-way cards in with ``wrong_way``); give ``deck`` as
-    ``((card, count), ...)`` to play with any other composition.
+    ``race`` and ``extension_to`` follow the table unless they are given (their default is
+    :data:`BY_TABLE`), as Parker has it: two partnerships race 1000 with no extension; any other
+    table races 700 and may extend to 1000; a race given as a number other than 700 has no
+    extension unless one is given. They follow the table through ``attrs.evolve`` too, while a
+    number given stays. ``deck=None`` is the standard deck for the table (one each of STOP,
+    ACCIDENT, OUT_OF_GAS, FLAT_TIRE and SPEED_LIMIT out with 2 or 3 players; the wrong-way cards in
+    with ``wrong_way``); give ``deck`` as ``((card, count), ...)`` to play with any other
+    composition.
 
     >>> Rules().race, Rules().extension_to, Rules(players=4, team_size=2).race
     (700, 1000, 1000)
+    >>> attrs.evolve(Rules(), players=4, team_size=2).extension_to is None
+    True
+    >>> Rules(race=1000), attrs.evolve(Rules(race=1000), players=3).race
+    (Rules(players=2, team_size=1, race=1000, extension_to=BY_TABLE, ...), 1000)
     >>> len(Rules().deck_cards()), len(Rules(players=4, team_size=2).deck_cards())
     (101, 106)
     """
@@ -147,10 +220,11 @@ class Rules:
     team_size: int = 1
     """Players per side (1: individual play). Seats are interleaved: seat s plays for side
     ``s % sides``."""
-    race: int = attrs.field(default=attrs.Factory(_default_race, takes_self=True))
-    """Miles to travel exactly."""
-    extension_to: int | None = attrs.field(default=attrs.Factory(_default_extension, takes_self=True))
-    """The longer race the side that completes ``race`` may call; ``None``: no extension."""
+    _race: int | ByTable = attrs.field(default=BY_TABLE, alias="race")
+    """The ``race`` asked for: miles, or :data:`BY_TABLE`. Read ``rules.race`` for the miles."""
+    _extension_to: int | ByTable | None = attrs.field(default=BY_TABLE, alias="extension_to")
+    """The ``extension_to`` asked for: miles, ``None`` or :data:`BY_TABLE`. Read
+    ``rules.extension_to`` for the miles."""
     hand_size: int = 6
     """Cards held between turns."""
     max_200s: int = 2
@@ -186,18 +260,43 @@ class Rules:
     """The points; see :class:`Scoring`."""
     target_score: int | None = 5000
     """Play hands until a side reaches this total; ``None``: a single hand."""
+    sides: int = attrs.field(init=False, repr=False, eq=False)
+    """The number of sides (teams, or players in individual play): ``players // team_size``,
+    computed once when the value is built (not an argument, and not part of equality or JSON)."""
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "sides", _check_table(self.players, self.team_size))
         _validate(self)
 
+    def __repr__(self) -> str:
+        # attrs would name the race fields by their private names; show what the constructor takes.
+        fields = ", ".join(f"{field.alias}={getattr(self, field.name)!r}" for field in _ARGUMENTS)
+        return f"Rules({fields})"
+
     @property
-    def sides(self) -> int:
-        """The number of sides (teams, or players in individual play)."""
-        return self.players // self.team_size
+    def race(self) -> int:
+        """Miles to travel exactly: the number given, or the table's (700, or 1000 for two teams)."""
+        race = self._race
+        return _table_race(self.players, self.team_size) if race is BY_TABLE else race
+
+    @property
+    def extension_to(self) -> int | None:
+        """The longer race the side that completes ``race`` may call (``None``: no extension): the
+        value given, or by table 1000 after a 700 race and none otherwise."""
+        extension = self._extension_to
+        if extension is BY_TABLE:
+            return 1000 if self.race == 700 else None
+        return extension
 
     def side_of(self, seat: int) -> int:
-        """The side that ``seat`` plays for."""
-        return seat % (self.players // self.team_size)
+        """The side that ``seat`` plays for.
+
+        >>> [Rules(players=6, team_size=2).side_of(seat) for seat in range(6)]
+        [0, 1, 2, 0, 1, 2]
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ArgumentError(f"seat is a number from 0 to {self.players - 1}, not {seat!r}")
+        return seat % self.sides
 
     def composition(self) -> dict[Card, int]:
         """How many of each card the deck holds."""
@@ -212,114 +311,274 @@ class Rules:
         return counts
 
     def deck_cards(self) -> tuple[Card, ...]:
-        """Every card of the deck, sorted."""
-        return tuple(sorted(Counter(self.composition()).elements()))
+        """Every card of the deck, sorted (built once per rules value)."""
+        return self._deck_cards
+
+    @functools.cached_property
+    def _deck_cards(self) -> tuple[Card, ...]:
+        counts = self.composition()
+        return tuple(chain.from_iterable(repeat(card, counts.get(card, 0)) for card in Card))
 
     @classmethod
-    def parker(cls, players: int = 2, team_size: int = 1, **options: Any) -> Rules:
+    @_keywords_checked
+    def parker(
+        cls, *, players: int = 2, team_size: int = 1, race: int | ByTable = BY_TABLE,
+        extension_to: int | ByTable | None = BY_TABLE, hand_size: int = 6, max_200s: int = 2,
+        deck: DeckCounts | None = None, small_table_deck: bool = True,
+        safety_extra_turn: SafetyExtraTurn = "always", hazard_stacking: HazardStacking = "none",
+        coup_fourre: CoupFourreRule = "attacked_side", safety_cancel: SafetyCancel = "needs_roll",
+        discard: DiscardRule = "any", hand_end: HandEnd = "all_hands_empty",
+        reshuffle_discards: bool = False, reshuffle_limit: int = 3, wrong_way: bool = False,
+        scoring: Scoring = _PARKER_SCORING, target_score: int | None = 5000,
+    ) -> Rules:
         """Parker Brothers' rules (seed 000), the default: 700 or 1000 miles by table.
 
         >>> Rules.parker(players=6, team_size=2).race
         700
+        >>> Rules.parker(player=4)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentError: Rules.parker() has no option 'player'; its options are players, ...
         """
-        return cls(players=players, team_size=team_size, **options)
+        return cls(
+            players=players, team_size=team_size, race=race, extension_to=extension_to,
+            hand_size=hand_size, max_200s=max_200s, deck=deck, small_table_deck=small_table_deck,
+            safety_extra_turn=safety_extra_turn, hazard_stacking=hazard_stacking,
+            coup_fourre=coup_fourre, safety_cancel=safety_cancel, discard=discard, hand_end=hand_end,
+            reshuffle_discards=reshuffle_discards, reshuffle_limit=reshuffle_limit,
+            wrong_way=wrong_way, scoring=scoring, target_score=target_score,
+        )
 
     @classmethod
-    def french(cls, players: int = 2, team_size: int = 1, **options: Any) -> Rules:
+    @_keywords_checked
+    def french(
+        cls, *, players: int = 2, team_size: int = 1, race: int | ByTable = BY_TABLE,
+        extension_to: int | ByTable | None = BY_TABLE, hand_size: int = 6, max_200s: int = 2,
+        deck: DeckCounts | None = None, small_table_deck: bool = True,
+        safety_extra_turn: SafetyExtraTurn = "while_drawing", hazard_stacking: HazardStacking = "none",
+        coup_fourre: CoupFourreRule = "attacked_side", safety_cancel: SafetyCancel = "needs_roll",
+        discard: DiscardRule = "any", hand_end: HandEnd = "all_hands_empty",
+        reshuffle_discards: bool = False, reshuffle_limit: int = 3, wrong_way: bool = False,
+        scoring: Scoring = _PARKER_SCORING, target_score: int | None = 5000,
+    ) -> Rules:
         """The French rules: as Parker, but no extra turn for a normal safety once the draw pile
-        is empty."""
-        options.setdefault("safety_extra_turn", "while_drawing")
-        return cls(players=players, team_size=team_size, **options)
+        is empty.
+
+        >>> Rules.french(players=3).safety_extra_turn
+        'while_drawing'
+        """
+        return cls(
+            players=players, team_size=team_size, race=race, extension_to=extension_to,
+            hand_size=hand_size, max_200s=max_200s, deck=deck, small_table_deck=small_table_deck,
+            safety_extra_turn=safety_extra_turn, hazard_stacking=hazard_stacking,
+            coup_fourre=coup_fourre, safety_cancel=safety_cancel, discard=discard, hand_end=hand_end,
+            reshuffle_discards=reshuffle_discards, reshuffle_limit=reshuffle_limit,
+            wrong_way=wrong_way, scoring=scoring, target_score=target_score,
+        )
 
     @classmethod
-    def wikipedia(cls, players: int = 2, team_size: int = 1, **options: Any) -> Rules:
+    @_keywords_checked
+    def wikipedia(
+        cls, *, players: int = 2, team_size: int = 1, race: int | ByTable = BY_TABLE,
+        extension_to: int | ByTable | None = BY_TABLE, hand_size: int = 6, max_200s: int = 2,
+        deck: DeckCounts | None = None, small_table_deck: bool = False,
+        safety_extra_turn: SafetyExtraTurn = "always", hazard_stacking: HazardStacking = "topmost",
+        coup_fourre: CoupFourreRule = "any_player", safety_cancel: SafetyCancel = "needs_roll",
+        discard: DiscardRule = "any", hand_end: HandEnd = "all_hands_empty",
+        reshuffle_discards: bool = False, reshuffle_limit: int = 3, wrong_way: bool = False,
+        scoring: Scoring = _WIKIPEDIA_SCORING, target_score: int | None = 5000,
+    ) -> Rules:
         """The Spanish Wikipedia article's rules (seed 002): hazards stack (only the top counts),
         any player may call a coup fourré, all 106 cards at every table, and the extension bonus only
         for a caller who completes the longer trip; pass ``race=1000, extension_to=1200`` for the
-        long race it describes."""
-        options.setdefault("hazard_stacking", "topmost")
-        options.setdefault("coup_fourre", "any_player")
-        options.setdefault("small_table_deck", False)
-        options.setdefault("scoring", Scoring(extension_failure_to_opponents=False))
-        return cls(players=players, team_size=team_size, **options)
+        long race it describes.
+
+        >>> rules = Rules.wikipedia(race=1000, extension_to=1200)
+        >>> rules.hazard_stacking, rules.coup_fourre, rules.race, rules.extension_to
+        ('topmost', 'any_player', 1000, 1200)
+        """
+        return cls(
+            players=players, team_size=team_size, race=race, extension_to=extension_to,
+            hand_size=hand_size, max_200s=max_200s, deck=deck, small_table_deck=small_table_deck,
+            safety_extra_turn=safety_extra_turn, hazard_stacking=hazard_stacking,
+            coup_fourre=coup_fourre, safety_cancel=safety_cancel, discard=discard, hand_end=hand_end,
+            reshuffle_discards=reshuffle_discards, reshuffle_limit=reshuffle_limit,
+            wrong_way=wrong_way, scoring=scoring, target_score=target_score,
+        )
 
     @classmethod
+    @_keywords_checked
     def room(
-        cls,
-        players: int = 2,
-        team_size: int = 1,
-        *,
-        accumulate: bool = False,
-        reshuffle: bool = False,
-        wrong_way: bool = False,
-        **options: Any,
+        cls, *, players: int = 2, team_size: int = 1, accumulate: bool = False,
+        reshuffle: bool = False, wrong_way: bool = False, race: int | ByTable = 1000,
+        extension_to: int | ByTable | None = None, hand_size: int = 6, max_200s: int = 2,
+        deck: DeckCounts | None = None, small_table_deck: bool = False,
+        safety_extra_turn: SafetyExtraTurn = "always", coup_fourre: CoupFourreRule = "attacked_side",
+        safety_cancel: SafetyCancel = "needs_roll", discard: DiscardRule = "unplayable_only",
+        hand_end: HandEnd = "any_hand_empty", reshuffle_limit: int = 3,
+        scoring: Scoring = _ROOM_SCORING, target_score: int | None = 5000,
     ) -> Rules:
         """The online game room's rules (seed 003): race 1000 without extension, its scoring,
         only unplayable cards may be discarded, the hand ends when a player due to play has no
-        cards; its three variants (accumulated attacks, reshuffled discards, the wrong-way card)
-        are off unless asked for."""
-        options.setdefault("race", 1000)
-        options.setdefault("extension_to", None)
-        options.setdefault("small_table_deck", False)
-        options.setdefault("scoring", Scoring.room())
-        options.setdefault("discard", "unplayable_only")
-        options.setdefault("hand_end", "any_hand_empty")
-        if accumulate:
-            options.setdefault("hazard_stacking", "accumulate")
-        options.setdefault("reshuffle_discards", reshuffle)
-        options.setdefault("wrong_way", wrong_way)
-        return cls(players=players, team_size=team_size, **options)
+        cards. Its three variants are switches, off unless asked for: ``accumulate`` (accumulated
+        attacks: ``hazard_stacking="accumulate"``), ``reshuffle`` (``reshuffle_discards=True``) and
+        ``wrong_way`` (the wrong-way card).
+
+        >>> rules = Rules.room(players=4, accumulate=True)
+        >>> rules.race, rules.hazard_stacking, rules.reshuffle_discards
+        (1000, 'accumulate', False)
+        >>> Rules.room(accumulate="no")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.RulesError: Rules.room(accumulate=...) is True or False, not 'no'
+        """
+        for name, switch in (("accumulate", accumulate), ("reshuffle", reshuffle), ("wrong_way", wrong_way)):
+            if type(switch) is not bool:
+                raise RulesError(f"Rules.room({name}=...) is True or False, not {switch!r}")
+        return cls(
+            players=players, team_size=team_size, race=race, extension_to=extension_to,
+            hand_size=hand_size, max_200s=max_200s, deck=deck, small_table_deck=small_table_deck,
+            safety_extra_turn=safety_extra_turn,
+            hazard_stacking="accumulate" if accumulate else "none", coup_fourre=coup_fourre,
+            safety_cancel=safety_cancel, discard=discard, hand_end=hand_end,
+            reshuffle_discards=reshuffle, reshuffle_limit=reshuffle_limit, wrong_way=wrong_way,
+            scoring=scoring, target_score=target_score,
+        )
 
 
-def _validate(rules: Rules) -> None:
-    players, team_size = rules.players, rules.team_size
-    if not _whole(players) or not 2 <= players <= 9:
-        raise RulesError(f"Mille Bornes is played by 2 to 9 players, not {players!r}")
-    if not _whole(team_size) or team_size < 1 or players % team_size:
+def _check_table(players: object, team_size: object) -> int:
+    """The number of sides of the table, if it is one the rules allow."""
+    if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
+        raise RulesError(f"Mille Bornes is played by 2 to {MAX_PLAYERS} players, not {players!r}")
+    if type(team_size) is not int or team_size < 1 or players % team_size:
         raise RulesError(f"{players} players cannot sit in sides of {team_size!r}")
     if players // team_size < 2:
         raise RulesError("Mille Bornes needs at least two sides")
-    for name in ("race", "hand_size", "reshuffle_limit"):
-        value = getattr(rules, name)
-        if not _whole(value) or value < (0 if name == "reshuffle_limit" else 1):
-            raise RulesError(f"Rules.{name} must be a positive whole number, not {value!r}")
-    if not _whole(rules.max_200s) or rules.max_200s < 0:
-        raise RulesError(f"Rules.max_200s must be a whole number, not {rules.max_200s!r}")
-    if rules.race % 25:
-        raise RulesError(f"a race is a multiple of 25 miles, not {rules.race}")
-    extension = rules.extension_to
-    if extension is not None and (not _whole(extension) or extension <= rules.race or extension % 25):
-        raise RulesError(f"an extension goes beyond the race by a multiple of 25, not to {extension!r}")
-    target = rules.target_score
-    if target is not None and (not _whole(target) or target < 1):
-        raise RulesError(f"target_score is a positive whole number or None, not {target!r}")
-    for name, choices in _CHOICES.items():
+    return players // team_size
+
+
+def _check_whole(name: str, value: object, low: int, high: int | None) -> None:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise RulesError(f"Rules.{name} is a whole number {bounds}, not {value!r}")
+
+
+def _validate(rules: Rules) -> None:
+    # Every check is cheap and comes before anything is built from the values: a rules value read
+    # from untrusted JSON costs time linear in its own size, whatever numbers it holds.
+    race = rules._race
+    if race is not BY_TABLE:
+        _check_whole("race", race, 25, MAX_MILES)
+        if race % 25:
+            raise RulesError(f"a race is a multiple of 25 miles, not {race}")
+    extension = rules._extension_to
+    if extension is not BY_TABLE and extension is not None:
+        _check_whole("extension_to", extension, 25, MAX_MILES)
+        if extension <= rules.race or extension % 25:
+            raise RulesError(f"an extension goes beyond the race by a multiple of 25, not to {extension}")
+    _check_whole("hand_size", rules.hand_size, 1, None)
+    _check_whole("max_200s", rules.max_200s, 0, None)
+    _check_whole("reshuffle_limit", rules.reshuffle_limit, 0, MAX_RESHUFFLES)
+    if rules.target_score is not None:
+        _check_whole("target_score", rules.target_score, 1, MAX_TARGET_SCORE)
+    for name, choices in OPTION_CHOICES.items():
         if getattr(rules, name) not in choices:
             raise RulesError(f"Rules.{name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}")
-    for name in ("reshuffle_discards", "wrong_way", "small_table_deck"):
+    for name in _BOOL_FIELDS:
         if type(getattr(rules, name)) is not bool:
             raise RulesError(f"Rules.{name} is True or False, not {getattr(rules, name)!r}")
     if type(rules.scoring) is not Scoring:
         raise RulesError("Rules.scoring is a Scoring value")
     if rules.deck is not None:
-        _validate_deck(rules)
-    if players * rules.hand_size > len(rules.deck_cards()):
-        raise RulesError(f"a deck of {len(rules.deck_cards())} cards cannot deal {players} hands "
-                         f"of {rules.hand_size}")
+        _check_deck(rules)
+    counts = rules.composition()
+    cards = sum(counts.values())
+    if rules.players * rules.hand_size > cards:
+        raise RulesError(f"a deck of {cards} cards cannot deal {rules.players} hands of {rules.hand_size}")
+    points = rules.scoring
+    if rules.target_score is not None and not can_score(
+        points._worth_points, counts, players=rules.players, team_size=rules.team_size,
+        hand_size=rules.hand_size, race=rules.race, extension_to=rules.extension_to,
+        max_200s=rules.max_200s, coups_fourres=rules.coup_fourre != "off",
+        accumulate=rules.hazard_stacking == "accumulate",
+        all_safeties_needs_trip=points.all_safeties_needs_trip,
+        extension_failure_to_opponents=points.extension_failure_to_opponents,
+    ):
+        raise RulesError(
+            f"a match to {rules.target_score} points could never end: no line of this Scoring that "
+            "is worth points can be earned under these rules with this deck (play a single hand "
+            "with target_score=None, or give points to a line that can be earned)"
+        )
 
 
-def _validate_deck(rules: Rules) -> None:
+_HINTS = get_type_hints(Rules)
+OPTION_CHOICES: Mapping[str, tuple[str, ...]] = {
+    name: get_args(hint) for name, hint in _HINTS.items() if get_origin(hint) is Literal
+}
+"""The choices of each option that is one of a few words, read from its ``Literal`` type.
+
+>>> OPTION_CHOICES["hazard_stacking"]
+('none', 'topmost', 'accumulate')
+"""
+_BOOL_FIELDS = tuple(name for name, hint in _HINTS.items() if hint is bool)
+_ARGUMENTS = tuple(field for field in attrs.fields(Rules) if field.init)
+
+
+def _check_deck(rules: Rules) -> None:
+    """Refuse a deck given as counts that is not one, in time linear in the length of the counts
+    (each card is counted once, so at most one pair per kind of card is read)."""
     deck = rules.deck
-    if not isinstance(deck, tuple):
+    if type(deck) is not tuple:
         raise RulesError("Rules.deck is a tuple of (card, count) pairs")
     seen: set[Card] = set()
+    total = 0
     for pair in deck:
-        if (not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], Card)
-                or not _whole(pair[1]) or pair[1] < 0):
-            raise RulesError(f"Rules.deck holds (card, count) pairs, not {pair!r}")
-        if pair[0] in seen:
-            raise RulesError(f"Rules.deck counts {pair[0].name} twice")
-        seen.add(pair[0])
-    wrong = {Card.WRONG_WAY, Card.END_OF_WRONG_WAY}
-    if not rules.wrong_way and any(card in wrong and count for card, count in deck):
-        raise RulesError("WRONG_WAY and END_OF_WRONG_WAY cards need wrong_way=True")
+        if (type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not Card
+                or type(pair[1]) is not int or pair[1] < 0):
+            raise RulesError(f"Rules.deck holds (card, count) pairs, not {_short(pair)}")
+        card, count = pair
+        if card in seen:
+            raise RulesError(f"Rules.deck counts {card.name} twice")
+        seen.add(card)
+        total += count
+        if total > MAX_DECK_CARDS:
+            raise RulesError(f"a deck holds at most {MAX_DECK_CARDS} cards")
+        if count and card in WRONG_WAY_COUNTS and not rules.wrong_way:
+            raise RulesError("WRONG_WAY and END_OF_WRONG_WAY cards need wrong_way=True")
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def configure_rules_converter(converter: cattrs.Converter) -> None:
+    """Teach ``converter`` the JSON of :class:`Rules` (the game's registration calls this).
+
+    Every argument is written under its constructor name; a race or an extension that follows the
+    table is written ``"by_table"``, so that it still follows the table when read back (a number
+    stays a number, ``null`` is no extension). A missing field takes its default.
+    """
+    converter.register_unstructure_hook(
+        Rules, make_dict_unstructure_fn(Rules, converter, _cattrs_use_alias=True)
+    )
+    converter.register_structure_hook(
+        Rules,
+        make_dict_structure_fn(
+            Rules, converter, _cattrs_use_alias=True,
+            _race=override(struct_hook=_structure_race),
+            _extension_to=override(struct_hook=_structure_extension),
+        ),
+    )
+
+
+def _structure_race(value: object, _: object) -> int | ByTable:
+    if value == BY_TABLE.value:
+        return BY_TABLE
+    if type(value) is not int:
+        raise SerializationError(f'expected a whole number of miles or "by_table", got {value!r}')
+    return value
+
+
+def _structure_extension(value: object, _: object) -> int | ByTable | None:
+    return None if value is None else _structure_race(value, None)
