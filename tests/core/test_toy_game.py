@@ -200,7 +200,7 @@ def test_the_cli_simulates_toy_mau_with_the_generic_simulator(capsys: pytest.Cap
     assert status == 0
     assert out.startswith("Toy Mau: Rules(players=2, hand_size=5); random bot; seeds 1..20\n")
     assert "games             20\n" in out
-    assert "won by seat" in out
+    assert "went out" in out
 
 
 def test_the_cli_lists_toy_mau_among_the_games(capsys: pytest.CaptureFixture[str]) -> None:

@@ -94,7 +94,10 @@ class Result:
     cards_left: tuple[int, ...]
 
     def __str__(self) -> str:
-        return f"won by seat {' and '.join(map(str, self.winners))} with {min(self.cards_left)} cards left"
+        if len(self.winners) == 1 and not self.cards_left[self.winners[0]]:
+            return f"seat {self.winners[0]} went out"
+        seats = " and ".join(map(str, self.winners))
+        return f"blocked: seat{'s' if len(self.winners) > 1 else ''} {seats} with {min(self.cards_left)} left"
 
 
 @attrs.frozen(kw_only=True)
