@@ -1,0 +1,82 @@
+"""Toy Mau, a third game that lives in the tests: proof that a game is one package plus one registration.
+
+Importing this package registers the game; from then on ``cardrules.apply`` and friends, JSON, game
+records, bots, ``check_conformance`` and the command line (``cardrules --import tests.toy_game``) serve
+it. ``values`` holds its types, ``engine`` its verbs; this module adds what the registry reads.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+
+import cattrs
+
+from cardrules.arguments import check_instance
+from cardrules.registry import Game, register
+from tests.toy_game.engine import (
+    ALL_MOVES,
+    apply,
+    current_player,
+    determinize,
+    is_terminal,
+    legal_moves,
+    new_game,
+    observe,
+    parse_move,
+    result,
+    validate_observation,
+    validate_result,
+    validate_state,
+    why_illegal,
+)
+from tests.toy_game.values import DECK, Draw, Move, Observation, Pass, Play, Result, Rules, State
+
+__all__ = [
+    "ALL_MOVES", "DECK", "GAME", "MOVE_CLASSES", "NAME", "RULES_VERSION", "TITLE", "Draw", "Move",
+    "Observation", "Pass", "Play", "Result", "Rules", "State", "all_moves", "apply", "cards",
+    "configure_converter", "current_player", "deck", "determinize", "is_terminal", "legal_moves",
+    "new_game", "observe", "option_grid", "parse_move", "result", "rules_of", "validate_observation",
+    "validate_result", "validate_state", "why_illegal",
+]
+
+NAME = "toy-mau"
+TITLE = "Toy Mau"
+RULES_VERSION = 1
+MOVE_CLASSES: tuple[type, ...] = (Play, Draw, Pass)
+
+
+def option_grid() -> tuple[Rules, ...]:
+    """Every table size, with short and full hands: what the conformance check covers."""
+    return tuple(Rules(players=p, hand_size=h) for p, h in itertools.product((2, 3, 4), (3, 5)))
+
+
+def all_moves(rules: Rules) -> tuple[Move, ...]:
+    """The whole action space, the same under every rules value: a play per card, draw, pass."""
+    check_instance(rules, Rules, "Toy Mau's Rules")
+    return ALL_MOVES
+
+
+def deck(rules: Rules) -> tuple[int, ...]:
+    """The 24 cards, sorted (the same under every rules value)."""
+    check_instance(rules, Rules, "Toy Mau's Rules")
+    return DECK
+
+
+def cards(state: State) -> tuple[int, ...]:
+    """Every card of ``state``: the discard pile, the hands and the stock."""
+    check_instance(state, State, "a state of Toy Mau")
+    return (*state.discard, *itertools.chain.from_iterable(state.hands), *state.stock)
+
+
+def rules_of(state: State) -> Rules:
+    """The rules ``state`` is played under."""
+    return check_instance(state, State, "a state of Toy Mau").rules
+
+
+def configure_converter(converter: cattrs.Converter) -> None:
+    """Nothing to teach: cards are numbers, and the core tags the moves from ``MOVE_CLASSES``."""
+
+
+GAME = register(Game.from_module(sys.modules[__name__]))
+"""Toy Mau's descriptor in the registry."""
