@@ -110,7 +110,7 @@ def test_a_saved_failure_replays_from_the_command_line(
     out = capsys.readouterr().out
     assert "1. still fails: call raised: ValueError" in out
     assert "2. passes now" in out
-    assert json.loads(saved.read_text().splitlines()[0])["reproducer"] == {"kind": "call", "code": "int('x')"}
+    assert json.loads(saved.read_text().splitlines()[0])["reproducer"]["code"] == "int('x')"
 
 
 def test_the_summary_names_each_failure_with_its_reproducer() -> None:

@@ -32,6 +32,9 @@ T = TypeVar("T")
 _CHECKED_STEPS = 30
 """Moves of a fresh game (from accepted rules) that get the conformance check of one state."""
 
+_VALIDATED_STEPS = 300
+"""Moves of that game after each of which the state is validated (then every tenth)."""
+
 PLAYOUT_MOVES = 2_000
 """Moves played from a game dealt under accepted rules. Not every such game ends within them (a
 match to a billion points is long, not wrong): whether games end is the soak's question, asked of
@@ -115,6 +118,8 @@ def _check_rules(game: Game, rules: Any, rng: random.Random) -> None:
         if not legal:
             break
         state = attempt("apply of a legal move", game.apply, state, rng.choice(legal), detail=where)
+        if number < _VALIDATED_STEPS or number % 10 == 0:
+            attempt("validate_state of a played state", game.validate_state, state, detail=where)
     attempt("validate_state of a played state", game.validate_state, state, detail=f"seed={deal}")
     outcome = attempt("result of a played state", game.result, state, detail=f"seed={deal}")
     if outcome is not None:

@@ -1,7 +1,8 @@
 """Bad arguments to every public function: each parameter in turn gets a value of the wrong kind.
 
-The functions are every name in the ``__all__`` of :data:`MODULES` — functions, the constructors of
-classes, and the public methods of classes (on a sample instance). For each parameter, the others
+The functions are every name in the ``__all__`` of :data:`CORE_MODULES` and of every registered
+game's package — functions, the constructors of classes, and the public methods of classes (on a
+sample instance). For each parameter, the others
 keep a valid value (:func:`~cardrules.testing.fuzz.values.sample`, a seat of 0, ...) while that one
 gets ``None``, a bool, a float, a negative or a huge number, a string, a list for a tuple, a
 value of the other game, ... A call may return, or raise a ``CardrulesError``; anything else fails.
@@ -27,30 +28,26 @@ from collections.abc import Callable, Iterator
 import attrs
 
 import cardrules
+from cardrules.registry import available, get
 from cardrules.testing.fuzz import values
 from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
+from cardrules.testing.fuzz.corpus import package_of
 from cardrules.testing.fuzz.findings import Failure, Reproducer
 
 __all__ = [
     "ALLOWLIST",
     "BUDGETS",
+    "CORE_MODULES",
     "FOLLOW_UPS",
-    "MODULES",
     "Call",
     "CallTarget",
     "call_targets",
     "check_call",
+    "game_modules",
 ]
 
-MODULES = (
-    "cardrules",
-    "cardrules.games",
-    "cardrules.games.the_game",
-    "cardrules.games.mille_bornes",
-    "cardrules.testing",
-    "cardrules.bots",
-)
-"""The modules whose ``__all__`` is called with bad arguments."""
+CORE_MODULES = ("cardrules", "cardrules.games", "cardrules.testing", "cardrules.bots")
+"""The modules whose ``__all__`` is called with bad arguments, besides each game's package."""
 
 SKIPPED = frozenset({"cardrules.games.register"})
 """Public functions not called: ``register`` would change the registry for the rest of the run."""
@@ -117,7 +114,17 @@ _BY_ANNOTATION = {
     "Card": "card", "GameRecord": "record",
 }
 
-_MODULE_OF_GAME = {"the-game": "cardrules.games.the_game", "mille-bornes": "cardrules.games.mille_bornes"}
+
+
+@functools.cache
+def game_modules() -> dict[str, str]:
+    """The package of every registered game (the module that exports its ``option_grid``), by name."""
+    found = {}
+    for name in available():
+        package = package_of(get(name))
+        if package is not None:
+            found[name] = package.__name__
+    return found
 
 
 @attrs.frozen(kw_only=True)
@@ -137,10 +144,20 @@ class Call:
 
 
 def namespace() -> dict[str, object]:
-    """The names the expressions of a :class:`Call` are written in."""
-    for module in MODULES:
+    """The names the expressions of a :class:`Call` are written in: ``random``, ``sample`` and the
+    top-level package of every module called (``cardrules``), its modules imported."""
+    names: dict[str, object] = {"random": random, "sample": values.sample}
+    for module in (*CORE_MODULES, *game_modules().values()):
         importlib.import_module(module)
-    return {"cardrules": cardrules, "random": random, "sample": values.sample}
+        top = module.partition(".")[0]
+        names[top] = importlib.import_module(top)
+    return names
+
+
+def prelude() -> str:
+    """The imports a printed call needs."""
+    modules = ", ".join(("random", *CORE_MODULES, *game_modules().values()))
+    return f"import {modules}\nfrom cardrules.testing.fuzz import sample"
 
 
 def allowed(error: ErrorInfo) -> bool:
@@ -175,7 +192,8 @@ def check_call(
         return None
     check = "time bound" if outcome.interrupted else "call raised"
     return Failure(target=target or f"call {code.partition('(')[0]}", check=check, error=error,
-                   reproducer=Reproducer(data={"kind": "call", "code": code}), detail=detail)
+                   reproducer=Reproducer(data={"kind": "call", "code": code, "prelude": prelude()}),
+                   detail=detail)
 
 
 FOLLOW_UPS: tuple[tuple[type, str], ...] = (
@@ -249,10 +267,10 @@ class _Public:
 
 
 def _callables() -> Iterator[_Public]:
-    for module_name in MODULES:
+    packages = game_modules()
+    for module_name in (*CORE_MODULES, *packages.values()):
         module = importlib.import_module(module_name)
-        games = tuple(game for game, name in _MODULE_OF_GAME.items() if name == module_name) \
-            or tuple(_MODULE_OF_GAME)
+        games = tuple(game for game, name in packages.items() if name == module_name) or tuple(packages)
         for name in module.__all__:
             item = getattr(module, name)
             full = f"{module_name}.{name}"
@@ -304,13 +322,21 @@ def _bad_calls(public: _Public, game: str) -> Iterator[tuple[Call, str]]:
 
 
 def _valid(public: _Public, parameter: inspect.Parameter, game: str) -> str | None:
-    """The expression of a valid value of ``parameter``; ``None`` to leave its default."""
-    module = _MODULE_OF_GAME[game]
+    """The expression of a valid value of ``parameter``; ``None`` to leave its default.
+
+    A constructor's parameters take the fields of a real instance (every field: ``GameRecord``
+    gets the seed of a real record, so that a bad ``moves`` is replayed rather than refused for
+    want of a seed); a method's parameter named like a field of its instance takes that field."""
+    module = game_modules()[game]
     special = _BY_FUNCTION.get(public.name, {})
     if parameter.name in special:
         return special[parameter.name].format(game=game, module=module)
-    if parameter.default is not parameter.empty or parameter.kind in (parameter.VAR_POSITIONAL,
-                                                                       parameter.VAR_KEYWORD):
+    if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+        return None
+    field = _instance_field(public, parameter.name, game)
+    if field is not None and not public.on_instance:
+        return field
+    if parameter.default is not parameter.empty:
         return None
     if parameter.name in _BY_NAME:
         return _BY_NAME[parameter.name].format(game=game, module=module)
@@ -318,16 +344,22 @@ def _valid(public: _Public, parameter: inspect.Parameter, game: str) -> str | No
         getattr(parameter.annotation, "__name__", "")
     if annotation in _BY_ANNOTATION:
         return f'sample("{game}", "{_BY_ANNOTATION[annotation]}")'
-    if public.cls is not None:
-        # A constructor's or a method's parameter named like a field of a sample instance of its class.
-        holder = f'sample("{game}", "{public.cls.__name__}")'
-        try:
-            instance = values.sample(game, public.cls.__name__)
-        except cardrules.CardrulesError:
-            instance = None
-        if instance is not None and hasattr(instance, parameter.name):
-            return f"{holder}.{parameter.name}"
+    if field is not None:
+        return field
     raise LookupError(f"no valid value known for parameter {parameter.name!r}")
+
+
+def _instance_field(public: _Public, name: str, game: str) -> str | None:
+    """``sample(game, "Class").name``, if the sample instance of the callable's class has ``name``."""
+    if public.cls is None:
+        return None
+    try:
+        instance = values.sample(game, public.cls.__name__)
+    except cardrules.CardrulesError:
+        return None
+    if not hasattr(instance, name):
+        return None
+    return f'sample("{game}", "{public.cls.__name__}").{name}'
 
 
 def _bad_values(name: str, valid: str | None, names: dict[str, object]) -> Iterator[str]:
@@ -335,7 +367,7 @@ def _bad_values(name: str, valid: str | None, names: dict[str, object]) -> Itera
         if name in BUDGETS and bad in _HUGE:
             continue
         yield bad
-    for other in _MODULE_OF_GAME:
+    for other in game_modules():
         for role in _ROLES:
             expression = f'sample("{other}", "{role}")'
             if expression != valid:
@@ -354,7 +386,7 @@ def _bad_texts() -> tuple[str, ...]:
     becomes ``"drive " + "9" * 5000`` and so on, for each way of writing a move and each number in it."""
     shapes: set[str] = set()
     found: list[str] = []
-    for game in _MODULE_OF_GAME:
+    for game in game_modules():
         descriptor = values.sample(game, "game")
         for move in descriptor.all_moves(values.sample(game, "rules")):  # type: ignore[attr-defined]
             text = str(move)

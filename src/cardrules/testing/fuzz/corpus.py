@@ -15,6 +15,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterator
+from types import ModuleType
 from typing import Any
 
 import attrs
@@ -23,7 +24,7 @@ from cardrules import GameRecord, to_json
 from cardrules.registry import Game, available, get
 from cardrules.testing.fuzz.findings import KINDS
 
-__all__ = ["Corpus", "Sample", "build_corpus", "rules_grids", "type_of"]
+__all__ = ["Corpus", "Sample", "build_corpus", "package_of", "rules_grids", "type_of"]
 
 MAX_STEPS = 20_000
 """A random game longer than this is a game that does not end (the soak reports it)."""
@@ -56,6 +57,12 @@ class Sample:
     value: object
     text: str
 
+    @property
+    def shape(self) -> tuple[object, ...]:
+        """The value's scalar fields (phase, status, which optional fields are set): samples of a
+        rare shape are drawn as often as samples of a common one."""
+        return _shape(self.value)
+
 
 @attrs.frozen(kw_only=True)
 class Corpus:
@@ -80,7 +87,7 @@ def rules_grids(game: Game) -> dict[str, tuple[Any, ...]]:
     """The grids of rules values to play, by name: ``option grid``, and ``variant grid`` where the
     game's package defines ``variant_grid(players, team_size)`` (at every table of its ``TABLES``)."""
     grids: dict[str, tuple[Any, ...]] = {"option grid": tuple(game.option_grid())}
-    package = _package_of(game)
+    package = package_of(game)
     variant_grid = getattr(package, "variant_grid", None)
     if callable(variant_grid):
         tables = getattr(package, "TABLES", ((2, 1),))
@@ -89,8 +96,9 @@ def rules_grids(game: Game) -> dict[str, tuple[Any, ...]]:
     return grids
 
 
-def _package_of(game: Game) -> object:
-    """The outermost package of the game's modules that exports its ``option_grid``."""
+def package_of(game: Game) -> ModuleType | None:
+    """The outermost package of the game's modules that exports its ``option_grid``: the game's
+    package (``cardrules.games.mille_bornes``)."""
     found = None
     module = game.rules_type.__module__
     while module:

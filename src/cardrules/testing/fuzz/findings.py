@@ -7,7 +7,8 @@ A reproducer is plain data (it is saved as one JSON line per failure, and read b
   ``type`` is one of :data:`KINDS` and ``form`` says how it was read (``"class"``: with the class,
   ``"bare"``: without one, ``"bytes"``: as bytes with the class, given in ``hex`` instead of ``text``).
 - ``{"kind": "scale", ..., "texts": [...]}``: a scaling experiment, the same input at three sizes.
-- ``{"kind": "call", "code": ...}``: one call of a public function, as a Python expression.
+- ``{"kind": "call", "code": ..., "prelude": ...}``: one call of a public function, as a Python
+  expression, and the imports it needs.
 - ``{"kind": "soak", "game": ..., "rules": ..., "seed": ...}``: one random game (rules as JSON).
 - ``{"kind": "harness", ...}``: a bug of the harness itself (not replayable: run the seed again).
 """
@@ -46,7 +47,7 @@ class Reproducer:
         """Python code that shows the failure when run (a traceback, or an ``AssertionError``)."""
         data = self.data
         if self.kind == "call":
-            return f"{_CALL_PRELUDE}\n{data['code']}"
+            return f"{data.get('prelude', _CALL_PRELUDE)}\n{data['code']}"
         if self.kind == "json":
             text: object = str(data.get("text", ""))
             if data.get("form") == "bytes":
@@ -74,11 +75,7 @@ class Reproducer:
         return code[:_SHOWN_CHARS] + f"... [{len(code) - _SHOWN_CHARS} more characters: see the saved file]"
 
 
-_CALL_PRELUDE = (
-    "import random, cardrules.bots, cardrules.testing\n"
-    "import cardrules.games.the_game, cardrules.games.mille_bornes\n"
-    "from cardrules.testing.fuzz import sample"
-)
+_CALL_PRELUDE = "import random, cardrules\nfrom cardrules.testing.fuzz import sample"
 
 
 @attrs.frozen(kw_only=True)

@@ -47,7 +47,7 @@ def replay(reproducer: Reproducer, bounds: Bounds = DEFAULT_BOUNDS) -> list[Fail
         if outcome.error is None:
             return []
         return [Failure(target=f"soak {game}", check=outcome.error.step or "soak", error=outcome.error,
-                        reproducer=reproducer, detail=outcome.error.detail)]
+                        reproducer=reproducer, detail=f"seed={seed}")]
     raise ValueError(f"a reproducer of kind {kind!r} cannot be replayed")
 
 
@@ -90,6 +90,8 @@ def format_report(report: Report, *, saved: str | None = None) -> str:
         ]
         if failure.detail:
             lines.append(f"   input: {_cut(failure.detail, 300)}")
+        if failure.error.detail and failure.error.detail != failure.detail:
+            lines.append(f"   step: {_cut(failure.error.detail, 300)}")
         lines.append("   reproduce:")
         lines += [f"     {line}" for line in failure.reproducer.short().splitlines()]
         if saved:

@@ -115,4 +115,4 @@ class SoakTarget:
         reproducer = Reproducer(data={"kind": "soak", "game": self.game, "rules": to_json(rules),
                                       "seed": seed})
         return [Failure(target=self.name, check=check, error=error, reproducer=reproducer,
-                        detail=error.detail or f"seed={seed}")]
+                        detail=f"seed={seed}")]
