@@ -218,6 +218,10 @@ class CallTarget:
         """Every call has been made."""
         return self.tried >= len(self.calls)
 
+    def shrink(self, failure: Failure) -> Failure:
+        """``failure`` as it is: a call is already as small as it gets."""
+        return failure
+
     def run_one(self) -> list[Failure]:
         """Make the next call; return its failure, if any."""
         if self.exhausted:

@@ -150,6 +150,9 @@ class JsonTarget:
         self.checked: set[object] = set()
         self.tried = self.accepted = 0
 
+    exhausted = False
+    """Never: there is always another mutant."""
+
     def run_one(self) -> list[Failure]:
         """Try one mutant (in each form ``from_json`` offers); return its failures."""
         sample = self.rng.choice(self.rng.choice(self.shapes))

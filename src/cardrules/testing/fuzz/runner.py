@@ -35,11 +35,24 @@ _SOAK_RATIO = 10
 
 
 class _Target(Protocol):
+    """What a target of any mode offers the runner."""
+
     name: str
     tried: int
     accepted: int
 
-    def run_one(self) -> list[Failure]: ...
+    @property
+    def exhausted(self) -> bool:
+        """Every input it has was tried (a target of calls runs out; the others never do)."""
+        ...
+
+    def run_one(self) -> list[Failure]:
+        """Try one input; return its failures."""
+        ...
+
+    def shrink(self, failure: Failure) -> Failure:
+        """A smaller input with the same failure, or ``failure`` itself."""
+        ...
 
 
 @attrs.frozen(kw_only=True)
@@ -117,8 +130,7 @@ def run(
         for failure in failures:
             key = failure.signature
             if key not in first:
-                shrink = getattr(target, "shrink", None)
-                first[key] = shrink(failure) if callable(shrink) else failure
+                first[key] = target.shrink(failure)
                 say(f"new failure in {target.name}: {failure.check}: {failure.error.last_line}")
             seen[key] = seen.get(key, 0) + 1
             names = seen_in.setdefault(key, [])
@@ -131,7 +143,7 @@ def run(
             units = budget.units(mode) or 0
             for target in group:
                 for _ in range(units):
-                    if getattr(target, "exhausted", False):
+                    if target.exhausted:
                         break
                     note(target, _run_one(target, seed))
     else:
@@ -175,8 +187,7 @@ def _run_for(
     turn = dict.fromkeys(targets, 0)
     last_word = time.perf_counter()
     while (now := time.perf_counter()) < deadline:
-        open_modes = [mode for mode, group in targets.items()
-                      if any(not getattr(target, "exhausted", False) for target in group)]
+        open_modes = [mode for mode, group in targets.items() if not all(t.exhausted for t in group)]
         if not open_modes:
             return
         mode = min(open_modes, key=lambda m: spent[m] / _SHARES[m])
@@ -184,7 +195,7 @@ def _run_for(
         for _ in range(len(group)):
             target = group[turn[mode] % len(group)]
             turn[mode] += 1
-            if not getattr(target, "exhausted", False):
+            if not target.exhausted:
                 break
         step(target)
         spent[mode] += time.perf_counter() - now

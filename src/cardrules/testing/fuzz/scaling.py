@@ -196,6 +196,13 @@ class ScaleTarget:
         self.rng = random.Random(f"{seed} {self.name}")
         self.tried = self.accepted = 0
 
+    exhausted = False
+    """Never: there is always another input."""
+
+    def shrink(self, failure: Failure) -> Failure:
+        """``failure`` as it is (its input is not shrunk)."""
+        return failure
+
     def run_one(self) -> list[Failure]:
         """Run one experiment on a random part of a random sample (the larger samples preferred)."""
         rng = self.rng

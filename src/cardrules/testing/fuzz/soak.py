@@ -99,6 +99,13 @@ class SoakTarget:
         self.bounds = bounds
         self.tried = self.accepted = self.steps = 0
 
+    exhausted = False
+    """Never: there is always another input."""
+
+    def shrink(self, failure: Failure) -> Failure:
+        """``failure`` as it is (its input is not shrunk)."""
+        return failure
+
     def run_one(self) -> list[Failure]:
         """Play the next game; return its failure, if any."""
         rules = self.rules[self.tried % len(self.rules)]
