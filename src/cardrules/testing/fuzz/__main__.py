@@ -10,6 +10,7 @@ Exits 1 if anything failed (or still fails, when replaying), 0 otherwise.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -58,8 +59,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if report.failures:
         saved = args.out
         save_failures(report.failures, Path(saved))
-    print(format_report(report, saved=saved))
-    return 1 if report.failures else 0
+    status = 1 if report.failures else 0
+    try:
+        print(format_report(report, saved=saved))
+    except BrokenPipeError:
+        # The reader (say ``| head``) has gone: stop quietly, as command-line tools do.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- silences the flush at exit
+    return status
 
 
 def _replay(path: Path, index: int | None) -> int:
