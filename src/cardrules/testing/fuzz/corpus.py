@@ -70,13 +70,16 @@ class Corpus:
 
     ``leaves`` holds every scalar met in a game's JSON (a dictionary of plausible values: card
     names, pile numbers, phases); ``cards`` each card of the game as JSON; ``tags`` every value met
-    under a ``game``, ``format`` or ``type`` key, to swap one game's or type's tag for another's.
+    under a ``game``, ``format`` or ``type`` key, to swap one game's or type's tag for another's;
+    ``optional`` the keys met with a ``null`` in some value of the game (a field that may be empty,
+    whose emptiness a state elsewhere may rely on).
     """
 
     samples: dict[tuple[str, str], tuple[Sample, ...]]
     leaves: dict[str, tuple[object, ...]]
     cards: dict[str, tuple[object, ...]]
     tags: dict[str, tuple[object, ...]]
+    optional: dict[str, frozenset[str]]
 
     def games(self) -> tuple[str, ...]:
         """The games the corpus covers."""
@@ -121,6 +124,7 @@ def build_corpus(seed: int, *, games_per_game: int = 16) -> Corpus:
     leaves: dict[str, tuple[object, ...]] = {}
     cards: dict[str, tuple[object, ...]] = {}
     tags: set[object] = set()
+    optional: dict[str, frozenset[str]] = {}
     for name in available():
         game = get(name)
         values: dict[str, list[object]] = {kind: [] for kind in KINDS}
@@ -144,13 +148,18 @@ def build_corpus(seed: int, *, games_per_game: int = 16) -> Corpus:
         leaves[name] = tuple(value for _, value in sorted(pool, key=repr))
         deck = game.deck(game.option_grid()[0])
         cards[name] = tuple(json.loads(to_json(card)) for card in sorted(set(deck), key=repr))
+        nullable: set[str] = set()
         for sample in found:
-            tags.update(_tags(json.loads(sample.text)))
+            tree = json.loads(sample.text)
+            tags.update(_tags(tree))
+            nullable.update(_null_keys(tree))
+        optional[name] = frozenset(nullable)
     return Corpus(
         samples={key: tuple(found) for key, found in samples.items()},
         leaves=leaves,
         cards=cards,
         tags={"any": tuple(sorted(tags, key=repr))},
+        optional=optional,
     )
 
 
@@ -243,6 +252,17 @@ def _leaves(tree: object) -> Iterator[object]:
             yield from _leaves(item)
     else:
         yield tree
+
+
+def _null_keys(tree: object) -> Iterator[str]:
+    if isinstance(tree, dict):
+        for key, item in tree.items():
+            if item is None:
+                yield key
+            yield from _null_keys(item)
+    elif isinstance(tree, list):
+        for item in tree:
+            yield from _null_keys(item)
 
 
 def _tags(tree: object) -> Iterator[object]:

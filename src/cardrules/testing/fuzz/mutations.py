@@ -3,10 +3,11 @@
 The tree is what ``json.loads`` gives (dicts, lists, strings, numbers, ``True``/``False``/``None``);
 a mutation picks a node — by a random walk down from the root, so a top-level field is as likely
 as a card deep in a pile — and changes it: another JSON type, an extreme number, an odd string,
-a key removed, added or nulled, list elements duplicated, dropped or shuffled, a subtree swapped
-with another of the same tree or spliced from another value (of this game or the other), deep
-nesting, a card name or number changed, the ``game``/``format``/``type`` tags swapped. Some inputs
-also get a change to the text itself (cut short, a character in or out, bytes that are not UTF-8).
+a key removed, added or nulled (an optional field emptied above all), list elements duplicated,
+dropped or shuffled, a subtree swapped with another of the same tree or spliced from another value
+(of this game or the other), deep nesting, a card name or number changed, the
+``game``/``format``/``type`` tags swapped. Some inputs also get a change to the text itself (cut
+short, a character in or out, bytes that are not UTF-8).
 
 Numbers JSON can spell but Python's ``json.dumps`` cannot write (4,000 digits, ``NaN``, ``1e400``)
 go into the tree as :class:`Raw` tokens, written out verbatim.
@@ -94,8 +95,9 @@ class Mutator:
         self._ops: tuple[Callable[[Tree, Path, Sample], tuple[Tree, str] | None], ...] = (
             self._retype, self._retype, self._number, self._number, self._string, self._leaf,
             self._leaf, self._card, self._card, self._remove_key, self._remove_key, self._add_key,
-            self._null, self._null, self._rename_key, self._list, self._list, self._list, self._swap,
-            self._splice, self._splice, self._nest, self._tag, self._tag,
+            self._null, self._null, self._optional, self._optional, self._rename_key, self._list,
+            self._list, self._list, self._swap, self._splice, self._splice, self._nest, self._tag,
+            self._tag,
         )
 
     def mutate(self, sample: Sample) -> Mutant:
@@ -215,6 +217,16 @@ class Mutator:
         key = self.rng.choice(list(node))
         return replace_at(tree, (*path, key), None), f"{_show((*path, key))}: {_brief(node[key])} -> null"
 
+    def _optional(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
+        """Empty a field that may be empty (its key is met with ``null`` elsewhere) where it is set."""
+        keys = self.corpus.optional[self.game]
+        filled = [p for p in paths(tree) if p and p[-1] in keys and node_at(tree, p) is not None]
+        if not filled:
+            return None
+        path = path if path in filled else self.rng.choice(filled)
+        step = f"{_show(path)}: {_brief(node_at(tree, path))} -> null (an optional field)"
+        return replace_at(tree, path, None), step
+
     def _rename_key(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
         found = self._dict_at(tree, path)
         if found is None:
@@ -255,7 +267,8 @@ class Mutator:
         elif what == "halve":
             new = old[:len(old) // 2]
         elif what == "repeat":
-            new = old * rng.choice((2, 10, 1000))
+            # At most about 20,000 elements: a bigger input is the scaling experiments' business.
+            new = old * min(rng.choice((2, 10, 1000)), max(2, 20_000 // len(old)))
         elif what == "append":
             new = [*old, rng.choice((*self.corpus.leaves[self.game], *_SCALARS))]
         elif what == "object":
