@@ -74,7 +74,7 @@ def _check_state(game: Game, state: Any, rng: random.Random) -> None:
     outcome = attempt("result of an accepted state", game.result, state)
     if outcome is not None:
         attempt("validate_result of a result", game.validate_result, outcome)
-    for seat in range(game.players(game.rules_of(state))):
+    for seat in range(game.rules_of(state).players):
         observation = attempt("observe of an accepted state", game.observe, state, seat,
                               detail=f"seat {seat}")
         attempt("validate_observation of an observation", game.validate_observation, observation,

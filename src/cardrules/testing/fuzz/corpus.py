@@ -183,7 +183,7 @@ def _play_into(
         if shape not in shapes or (keep_every and step & (step - 1) == 0):
             shapes.add(shape)
             values["state"].append(state)
-            players = game.players(game.rules_of(state))
+            players = game.rules_of(state).players
             values["observation"].extend(game.observe(state, seat) for seat in range(players))
         legal = game.legal_moves(state)
         if not legal:

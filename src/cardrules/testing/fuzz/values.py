@@ -50,7 +50,7 @@ def _sample(game: str, role: str) -> object:
         return descriptor
     if role == "rules":
         grid = descriptor.option_grid()
-        fitting = [rules for rules in grid if descriptor.players(rules) == 2
+        fitting = [rules for rules in grid if rules.players == 2
                    and getattr(rules, "target_score", None) is None]
         return (fitting or list(grid))[0]
     if role in ("state", "record", "moves"):
