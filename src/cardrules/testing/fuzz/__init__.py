@@ -1,0 +1,54 @@
+"""The fuzz harness of cardrules: hostile input for every boundary of every registered game.
+
+Three modes, each reaching the games through the registry only:
+
+- ``json``: structure-aware mutations of real JSON of every kind of value of every game (rules,
+  states, moves, observations, results, game records) fed to ``cardrules.from_json``; what it
+  accepts must then stand the contract (:func:`check_value`); plus scaling experiments that grow
+  one part of an input tenfold twice and time ``from_json``.
+- ``arguments``: every public function, constructor and method called with a bad value in each
+  parameter in turn.
+- ``soak``: random games under every rules value of every grid, the contract checked at every step.
+
+A failure is any exception that is not a ``CardrulesError``, an accepted value that fails its
+validator or makes a verb fail, and any input over its time or memory bound (:class:`Bounds`).
+Run it from the command line (``python -m cardrules.testing.fuzz --minutes 15``; see
+``docs/fuzzing.md``) or from Python:
+
+>>> report = run(["arguments"], seed=0, budget=Budget(count=1))
+>>> len(report.targets) > 50
+True
+"""
+
+from __future__ import annotations
+
+from cardrules.testing.fuzz.accepted import check_value
+from cardrules.testing.fuzz.arguments import check_call
+from cardrules.testing.fuzz.bounds import Bounds, ContractBreachError
+from cardrules.testing.fuzz.corpus import type_of
+from cardrules.testing.fuzz.findings import Failure, Reproducer
+from cardrules.testing.fuzz.json_inputs import check_json_input
+from cardrules.testing.fuzz.replay import format_report, replay, reproduce
+from cardrules.testing.fuzz.runner import MODES, Budget, Report, run
+from cardrules.testing.fuzz.soak import soak_game
+from cardrules.testing.fuzz.values import sample
+
+__all__ = [
+    "MODES",
+    "Bounds",
+    "Budget",
+    "ContractBreachError",
+    "Failure",
+    "Report",
+    "Reproducer",
+    "check_call",
+    "check_json_input",
+    "check_value",
+    "format_report",
+    "replay",
+    "reproduce",
+    "run",
+    "sample",
+    "soak_game",
+    "type_of",
+]
