@@ -61,10 +61,8 @@ def test_registering_the_same_descriptor_again_changes_nothing() -> None:
     assert get("toy-mau") is toy_game.GAME
 
 
-@pytest.mark.xfail(strict=True, reason="core: register() compares descriptors by identity, so a second "
-                   "Game.from_module of the same module is taken for a different game (also on reload)")
 def test_registering_the_same_module_again_changes_nothing() -> None:
-    assert register(Game.from_module(module)) == toy_game.GAME
+    assert register(Game.from_module(module)) is toy_game.GAME
     assert get("toy-mau") is toy_game.GAME
 
 
