@@ -14,7 +14,7 @@ from sybil.example import SybilFailure
 import cardrules.cli
 from tests.docs.examples import DOCS, PAGES, ROOT, SHELL_LANGUAGES
 
-PLAIN_LANGUAGES = ("", "text")
+PLAIN_LANGUAGES = ("", "text", "mermaid")  # mermaid: a diagram, not code
 """Fenced blocks that show text (an error tree, an output), never run."""
 
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[ \t]*([^\n]*)\n(.*?)^[ \t]*\1[ \t]*$", re.MULTILINE | re.DOTALL)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import settings
 
+from cardrules import ArgumentError
 from cardrules.games.the_game import Rules, new_game, option_grid
-from cardrules.testing import ConformanceError, check_conformance
+from cardrules.testing import check_conformance
 
 # A few games per rules value locally, more under the thorough (ci) hypothesis profile.
 GAMES = max(3, settings().max_examples // 20)
@@ -31,5 +32,6 @@ def test_conformance(rules: Rules) -> None:
 
 
 def test_conformance_refuses_a_state_given_for_the_rules() -> None:
-    with pytest.raises(ConformanceError, match="not a rules value"):
+    # A wrong argument is the caller's mistake, not the game's: ArgumentError, not ConformanceError.
+    with pytest.raises(ArgumentError, match="not a rules value"):
         check_conformance(new_game(Rules(players=2), seed=1), games=1)

@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterator
 import attrs
 
 import cardrules
+import cardrules.testing.fuzz.values as values
 from cardrules.registry import available, get
-from cardrules.testing.fuzz import values
 from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
 from cardrules.testing.fuzz.corpus import package_of
 from cardrules.testing.fuzz.findings import Failure, Reproducer

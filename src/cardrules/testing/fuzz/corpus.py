@@ -22,6 +22,7 @@ import attrs
 
 from cardrules import GameRecord, to_json
 from cardrules.registry import Game, available, get
+from cardrules.serialization import converter
 from cardrules.testing.fuzz.findings import KINDS
 
 __all__ = ["Corpus", "Sample", "build_corpus", "package_of", "rules_grids", "type_of"]
@@ -147,7 +148,8 @@ def build_corpus(seed: int, *, games_per_game: int = 16) -> Corpus:
                 pool.add((type(leaf).__name__, leaf))
         leaves[name] = tuple(value for _, value in sorted(pool, key=repr))
         deck = game.deck(game.option_grid()[0])
-        cards[name] = tuple(json.loads(to_json(card)) for card in sorted(set(deck), key=repr))
+        # Cards are written inside values (by the converter, which the samples above configured).
+        cards[name] = tuple(converter.unstructure(card) for card in sorted(set(deck), key=repr))
         nullable: set[str] = set()
         for sample in found:
             tree = json.loads(sample.text)
