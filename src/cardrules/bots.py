@@ -65,6 +65,8 @@ class RandomBot:
 
     def choose(self, observation: object, legal: tuple[M, ...]) -> M:
         """A uniformly random move of ``legal``."""
+        if type(legal) is not tuple or not legal:
+            raise ArgumentError("legal is the non-empty tuple of legal moves")
         return self.rng.choice(legal)
 
     def __repr__(self) -> str:

@@ -22,13 +22,13 @@ import random
 import re
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import Generic, TypeAlias, TypeVar
+from typing import Generic, TypeAlias, TypeVar, cast
 
 import attrs
 import cattrs
 
 from cardrules.contract import GameModule, RulesLike
-from cardrules.errors import RegistrationError, UnknownGameError
+from cardrules.errors import ArgumentError, RegistrationError, UnknownGameError
 
 __all__ = [
     "Game",
@@ -150,7 +150,7 @@ class Game(Generic[R, S, M, O, X, C]):
 
     def new_game(
         self,
-        rules: RulesLike | None = None,
+        rules: object = None,
         *,
         seed: int | None = None,
         deck: Iterable[object] | None = None,
@@ -160,9 +160,11 @@ class Game(Generic[R, S, M, O, X, C]):
         deal: Callable[..., S] = self.module.new_game
         return deal(rules, seed=seed, deck=deck, first_player=first_player)
 
-    def players(self, rules: RulesLike) -> int:
-        """The number of seats under ``rules``."""
-        return rules.players
+    def players(self, rules: object) -> int:
+        """The number of seats under ``rules`` (this game's rules)."""
+        if type(rules) is not self.rules_type:
+            raise ArgumentError(f"expected the Rules of {self.title}, not {type(rules).__name__}")
+        return cast(RulesLike, rules).players
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"

@@ -11,7 +11,7 @@ from cardrules.arguments import check_instance
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
 from cardrules.records import GameRecord, replay
-from cardrules.registry import SomeGame, game_of
+from cardrules.registry import Game, SomeGame, game_of
 from cardrules.serialization import from_json, to_json
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_conformance", "check_state"]
@@ -106,6 +106,12 @@ def check_state(game: SomeGame, state: object, rng: random.Random, *, deep: bool
 
     ``deep`` adds the costly checks: the whole action space, JSON, observations and determinization.
     """
+    if not isinstance(game, Game):
+        raise ArgumentError(f"check_state() takes a Game descriptor, not {type(game).__name__}")
+    if type(state) is not game.state_type:
+        raise ArgumentError(f"expected a state of {game.title}, not {type(state).__name__}")
+    if not isinstance(rng, random.Random):
+        raise ArgumentError(f"rng is a random.Random, not {type(rng).__name__}")
     legal = game.legal_moves(state)
     terminal = game.is_terminal(state)
     _expect(legal == game.legal_moves(state), "legal_moves must give the same order every time")

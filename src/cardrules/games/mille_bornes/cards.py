@@ -168,7 +168,9 @@ def card_name(card: Card, language: str = "en") -> str:
     >>> card_name(Card.RIGHT_OF_WAY, "es"), card_name(Card.D100, "fr")
     ('Prioridad de paso', '100')
     """
-    try:
-        return NAMES[language][card]
-    except KeyError:
-        raise ArgumentError(f"names exist in {sorted(NAMES)}, not {language!r}") from None
+    if type(card) is not Card:
+        raise ArgumentError(f"card_name() takes a Card, not {type(card).__name__}")
+    names = NAMES.get(language) if isinstance(language, str) else None
+    if names is None:
+        raise ArgumentError(f"names exist in {sorted(NAMES)}, not {language!r}")
+    return names[card]

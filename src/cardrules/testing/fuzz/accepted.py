@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from cardrules import GameRecord, from_json, replay, to_json
 from cardrules.errors import CardrulesError
-from cardrules.registry import Game, game_of, get
+from cardrules.registry import SomeGame, game_of, get
 from cardrules.testing import check_state
 from cardrules.testing.fuzz.bounds import ContractBreachError
 
@@ -67,7 +67,7 @@ def check_value(value: object, *, seed: int = 0) -> None:
         _check_move(game, value)
 
 
-def _check_state(game: Game, state: Any, rng: random.Random) -> None:
+def _check_state(game: SomeGame, state: Any, rng: random.Random) -> None:
     attempt("validate_state of an accepted state", game.validate_state, state)
     attempt("conformance of an accepted state", check_state, game, state, rng)
     _check_successors(game, state)
@@ -82,14 +82,14 @@ def _check_state(game: Game, state: Any, rng: random.Random) -> None:
     _round_trip(state, game.state_type)
 
 
-def _check_successors(game: Game, state: Any) -> None:
+def _check_successors(game: SomeGame, state: Any) -> None:
     for move in attempt("legal_moves of an accepted state", game.legal_moves, state):
         after = attempt("apply of a legal move", game.apply, state, move, detail=f"apply(state, {move!r})")
         attempt("validate_state after a legal move", game.validate_state, after,
               detail=f"validate_state(apply(state, {move!r}))")
 
 
-def _check_observation(game: Game, observation: Any, rng: random.Random) -> None:
+def _check_observation(game: SomeGame, observation: Any, rng: random.Random) -> None:
     attempt("validate_observation of an accepted observation", game.validate_observation, observation)
     _round_trip(observation, game.observation_type)
     seat = getattr(observation, "seat", None)
@@ -104,7 +104,7 @@ def _check_observation(game: Game, observation: Any, rng: random.Random) -> None
         _check_successors(game, guess)
 
 
-def _check_rules(game: Game, rules: Any, rng: random.Random) -> None:
+def _check_rules(game: SomeGame, rules: Any, rng: random.Random) -> None:
     _round_trip(rules, game.rules_type)
     deal = rng.randrange(2**32)
     state = attempt("new_game of accepted rules", game.new_game, rules, seed=deal, detail=f"seed={deal}")
@@ -126,7 +126,7 @@ def _check_rules(game: Game, rules: Any, rng: random.Random) -> None:
         attempt("validate_result of a result", game.validate_result, outcome, detail=f"seed={deal}")
 
 
-def _check_move(game: Game, move: Any) -> None:
+def _check_move(game: SomeGame, move: Any) -> None:
     _round_trip(move, game.move_type)
     text = attempt("str of an accepted move", str, move)
     for state in _states(game.name):

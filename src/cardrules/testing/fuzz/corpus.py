@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from cardrules import GameRecord, to_json
-from cardrules.registry import Game, available, get
+from cardrules.registry import SomeGame, available, get
 from cardrules.serialization import converter
 from cardrules.testing.fuzz.findings import KINDS
 
@@ -87,7 +87,7 @@ class Corpus:
         return tuple(sorted({game for game, _ in self.samples}))
 
 
-def rules_grids(game: Game) -> dict[str, tuple[Any, ...]]:
+def rules_grids(game: SomeGame) -> dict[str, tuple[Any, ...]]:
     """The grids of rules values to play, by name: ``option grid``, and ``variant grid`` where the
     game's package defines ``variant_grid(players, team_size)`` (at every table of its ``TABLES``)."""
     grids: dict[str, tuple[Any, ...]] = {"option grid": tuple(game.option_grid())}
@@ -100,7 +100,7 @@ def rules_grids(game: Game) -> dict[str, tuple[Any, ...]]:
     return grids
 
 
-def package_of(game: Game) -> ModuleType | None:
+def package_of(game: SomeGame) -> ModuleType | None:
     """The outermost package of the game's modules that exports its ``option_grid``: the game's
     package (``cardrules.games.mille_bornes``)."""
     found = None
@@ -166,7 +166,7 @@ def build_corpus(seed: int, *, games_per_game: int = 16) -> Corpus:
 
 
 def _play_into(
-    values: dict[str, list[object]], game: Game, rules: Any, seed: int, *, keep_every: bool
+    values: dict[str, list[object]], game: SomeGame, rules: Any, seed: int, *, keep_every: bool
 ) -> None:
     rng = random.Random(seed)
     if rng.random() < 0.5:
@@ -176,7 +176,7 @@ def _play_into(
         deck = list(game.deck(rules))
         rng.shuffle(deck)
         record = GameRecord.start(rules, deck=deck)
-    state = record.initial_state()
+    state: object = record.initial_state()
     moves: list[Any] = []
     shapes: set[tuple[object, ...]] = set()
     cut = rng.randrange(1, 40)
@@ -204,7 +204,7 @@ def _play_into(
     values["record"].append(record.extended(*moves))
 
 
-def _spelled_out(game: Game, rules: Any) -> Any:
+def _spelled_out(game: SomeGame, rules: Any) -> Any:
     """``rules`` with its deck spelled out as ``(card, count)`` pairs, where the rules have a
     ``deck`` field that is empty (the standard deck): so that counts can be mutated."""
     if not attrs.has(type(rules)) or getattr(rules, "deck", True) is not None:

@@ -23,7 +23,7 @@ import attrs
 
 from cardrules import GameRecord, from_json, replay
 from cardrules.errors import CardrulesError, UnknownGameError
-from cardrules.registry import Game, game_of
+from cardrules.registry import SomeGame, game_of
 from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
 from cardrules.testing.fuzz.corpus import Corpus, type_of
 from cardrules.testing.fuzz.findings import Failure, Reproducer
@@ -126,7 +126,7 @@ def load(text: str, cls: object) -> object:
     return value
 
 
-def _game_of(value: object) -> Game | None:
+def _game_of(value: object) -> SomeGame | None:
     try:
         return game_of(value)
     except UnknownGameError:

@@ -10,11 +10,13 @@ from __future__ import annotations
 import functools
 import random
 from collections import deque
+from typing import cast
 
 import attrs
 
 from cardrules import GameRecord
 from cardrules.bots import RandomBot
+from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError
 from cardrules.registry import get
 
@@ -65,7 +67,7 @@ def _sample(game: str, role: str) -> object:
     if role == "result":
         return _finished(game)
     if role == "card":
-        return descriptor.deck(sample(game, "rules"))[0]
+        return descriptor.deck(cast(RulesLike, sample(game, "rules")))[0]
     found = _find(game, role)
     if found is None:
         raise ArgumentError(f"no sample of {game} is or holds a {role!r}")
@@ -76,8 +78,8 @@ def _sample(game: str, role: str) -> object:
 def _played(game: str) -> tuple[object, GameRecord, tuple[object, ...]]:
     descriptor = get(game)
     rules = sample(game, "rules")
-    record = GameRecord.start(rules, seed=0)
-    state = record.initial_state()
+    record = GameRecord.start(cast(RulesLike, rules), seed=0)
+    state: object = record.initial_state()
     rng = random.Random(0)
     moves = []
     for _ in range(_MOVES):
