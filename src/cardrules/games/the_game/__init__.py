@@ -9,8 +9,11 @@ same as every game's:
 >>> str(move), the_game.parse_move(state, str(move)) == move
 ('11 on up1', True)
 >>> state = the_game.apply(state, move)
->>> the_game.current_player(state), state.laid
+>>> the_game.current_player(state), state.table.laid
 (0, 1)
+
+A :class:`State` is the public :class:`Table` (what every seat sees) plus the hidden hands and draw
+pile; an :class:`Observation` is the same table plus one seat's own hand.
 """
 
 from __future__ import annotations
@@ -26,6 +29,15 @@ from cardrules.games.the_game.cards import (
     ROW_CARDS,
     TRICK,
 )
+from cardrules.games.the_game.contract import (
+    NAME,
+    TITLE,
+    all_moves,
+    cards,
+    configure_converter,
+    deck,
+    rules_of,
+)
 from cardrules.games.the_game.engine import (
     apply,
     current_player,
@@ -34,18 +46,14 @@ from cardrules.games.the_game.engine import (
     new_game,
     why_illegal,
 )
-from cardrules.games.the_game.moves import ALL_MOVES, END_TURN, EndTurn, Move, Play
+from cardrules.games.the_game.moves import ALL_MOVES, END_TURN, MOVE_CLASSES, EndTurn, Move, Play
 from cardrules.games.the_game.notation import parse_move
-from cardrules.games.the_game.observation import (
-    Observation,
-    determinize,
-    observe,
-    validate_observation,
-)
-from cardrules.games.the_game.result import Result, result, validate_result
+from cardrules.games.the_game.observation import determinize, observe
+from cardrules.games.the_game.result import result, validate_result
 from cardrules.games.the_game.rules import RULES_VERSION, Rules, option_grid
-from cardrules.games.the_game.state import State, Status
-from cardrules.games.the_game.validation import validate_state
+from cardrules.games.the_game.state import Observation, Result, State
+from cardrules.games.the_game.table import Status, Table
+from cardrules.games.the_game.validation import validate_observation, validate_state, validate_table
 from cardrules.registry import Game, register
 
 __all__ = [
@@ -55,10 +63,13 @@ __all__ = [
     "END_TURN",
     "FIRE_CARDS",
     "GAME",
+    "MOVE_CLASSES",
+    "NAME",
     "PILES",
     "PILE_NAMES",
     "ROW_CARDS",
     "RULES_VERSION",
+    "TITLE",
     "TRICK",
     "EndTurn",
     "Move",
@@ -68,8 +79,13 @@ __all__ = [
     "Rules",
     "State",
     "Status",
+    "Table",
+    "all_moves",
     "apply",
+    "cards",
+    "configure_converter",
     "current_player",
+    "deck",
     "determinize",
     "is_terminal",
     "legal_moves",
@@ -78,31 +94,26 @@ __all__ = [
     "option_grid",
     "parse_move",
     "result",
+    "rules_of",
     "validate_observation",
     "validate_result",
     "validate_state",
+    "validate_table",
     "why_illegal",
 ]
 
-
-def _cards(state: State) -> list[int]:
-    cards = [card for pile in state.piles for card in pile[1:]]
-    for hand in state.hands:
-        cards.extend(hand)
-    cards.extend(state.draw_pile)
-    return cards
-
-
+# Until the registry reads a module through cardrules.contract.GameModule alone, it is handed the
+# contract's names explicitly.
 GAME = register(
     Game.from_module(
         sys.modules[__name__],
-        name="the-game",
-        title="The Game",
-        move_classes=(Play, EndTurn),
+        name=NAME,
+        title=TITLE,
+        move_classes=MOVE_CLASSES,
         card_type=int,
-        all_moves=lambda rules: ALL_MOVES,
-        cards=_cards,
-        deck=lambda rules: CARDS,
+        all_moves=all_moves,
+        cards=cards,
+        deck=deck,
     )
 )
 """The Game's descriptor in the registry."""

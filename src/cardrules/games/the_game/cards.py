@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 __all__ = [
     "ASCENDING",
     "CARDS",
@@ -10,6 +12,8 @@ __all__ = [
     "PILE_NAMES",
     "ROW_CARDS",
     "TRICK",
+    "dead_cards",
+    "fits",
 ]
 
 CARDS: tuple[int, ...] = tuple(range(2, 100))
@@ -38,3 +42,21 @@ def fits(card: int, pile: int, top: int) -> bool:
     if pile < 2:
         return card > top or card == top - TRICK
     return card < top or card == top + TRICK
+
+
+def dead_cards(cards: Iterable[int], tops: tuple[int, int, int, int]) -> set[int]:
+    """The ``cards`` that fit no pile whose top cards are ``tops``.
+
+    A card fits an ascending pile when it is higher than its top (or exactly 10 lower), and a
+    descending one when it is lower (or exactly 10 higher). So the dead cards lie between the
+    highest descending top and the lowest ascending top, and none of them is a trick; found with
+    set operations rather than a test per card, as ``determinize`` asks this for every unseen card.
+
+    >>> sorted(dead_cards({5, 30, 40, 45, 60}, (50, 70, 20, 30)))  # 30 and 40 by the trick
+    [45]
+    """
+    a, b, c, d = tops
+    dead = set(range(max(c, d), min(a, b) + 1))
+    dead.intersection_update(cards)
+    dead.difference_update((a - TRICK, b - TRICK, c + TRICK, d + TRICK))
+    return dead
