@@ -27,7 +27,7 @@ def observe(state: State, seat: int) -> Observation:
     """
     check_instance(state, State, "a state of The Game")
     check_seat(seat, state.rules.players)
-    return Observation(rules=state.rules, seat=seat, table=state.table, hand=state.hands[seat])
+    return Observation(state.rules, seat, state.table, state.hands[seat])
 
 
 def determinize(observation: Observation, rng: random.Random | int) -> State:

@@ -76,13 +76,15 @@ class State(GameState["State", Move, "Observation", Result]):
         return self.rules.minimum if self.draw_pile else 1
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen
 class Observation(GameObservation[State]):
     """The game as ``seat`` sees it: the whole :class:`Table` and its own ``hand``, nothing else.
 
     The other hands and the order of the draw pile are hidden; their sizes are on the table. Every
     card laid so far stays visible on the piles, so this is also all that a seat with a perfect
-    memory of the game knows about the cards.
+    memory of the game knows about the cards. Fields, in constructor order (``observe`` builds
+    observations positionally: bots observe at every decision, and keywords cost a quarter more):
+    ``rules``, ``seat``, ``table``, ``hand``.
 
     >>> from cardrules.games.the_game import new_game, observe
     >>> obs = observe(new_game(Rules(players=3), seed=2), 1)
