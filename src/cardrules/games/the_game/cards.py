@@ -23,6 +23,7 @@ PILES: tuple[int, ...] = (0, 1, 2, 3)
 """Piles 0 and 1 ascend from 1; piles 2 and 3 descend from 100."""
 
 ASCENDING: tuple[bool, ...] = (True, True, False, False)
+"""Whether each pile ascends (piles 0 and 1) or descends (piles 2 and 3)."""
 
 ROW_CARDS: tuple[int, ...] = (1, 1, 100, 100)
 """The card that starts each pile; it is not a playable card and can never be tricked."""

@@ -56,6 +56,7 @@ MOVE_CLASSES: tuple[type[Play], type[EndTurn]] = (Play, EndTurn)
 """The classes of :data:`Move`, in a fixed order; in JSON they are tagged ``play`` and ``end_turn``."""
 
 END_TURN = EndTurn()
+"""The one ``EndTurn()`` the engine hands out."""
 
 # The engine hands out these shared instances instead of building a move per legal move.
 _PLAYS: tuple[tuple[Play, ...], ...] = tuple(

@@ -14,6 +14,7 @@ Status: TypeAlias = Literal["playing", "won", "stuck", "burned"]
 the minimum) or ``burned`` (a fire card was not covered in time)."""
 
 PLAYING: Status = "playing"
+"""The status of a game that goes on."""
 
 STATUSES: tuple[Status, ...] = ("playing", "won", "stuck", "burned")
 """Every :data:`Status`, in the order above."""
