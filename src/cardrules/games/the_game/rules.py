@@ -48,8 +48,9 @@ class Rules:
     on_fire: bool = attrs.field(default=False, validator=_check_flag)
     """The On Fire expansion: 22, 33, 44, 55, 66 and 77 must be covered by the end of the next turn."""
 
-    # Derived once, when the rules are made, because the engine reads them on every move; they
-    # are not options (attrs leaves them out of the constructor, ``repr``, equality and JSON).
+    # Derived once, when the rules are made, because the engine reads them on every move. They are
+    # not options: they stay out of the constructor, ``repr`` and equality, and JSON leaves them
+    # out (cattrs skips fields that are not in the constructor).
     hand_size: int = attrs.field(init=False, repr=False, eq=False)
     """Cards in a full hand: 8 solo, 7 for two, 6 for three to five (one fewer if reduced)."""
     minimum: int = attrs.field(init=False, repr=False, eq=False)
