@@ -56,8 +56,7 @@ def new_game(
             raise RulesError("give a seed or a deck, not both")
         order = check_deck(deck, CARDS, int, name="The Game")
     else:
-        order = list(CARDS)
-        random.Random(check_seed(seed)).shuffle(order)
+        order = _shuffled_deck(check_seed(seed))
     size = rules.hand_size
     hands = tuple(tuple(sorted(order[seat * size:(seat + 1) * size])) for seat in range(players))
     draw_pile = tuple(order[players * size:])
@@ -72,6 +71,27 @@ def new_game(
         status=PLAYING,
     )
     return State(rules=rules, table=table, hands=hands, draw_pile=draw_pile)
+
+
+# The draws of random.shuffle, written out: for each position i from the last down to 1, a
+# random j in 0..i by rejection from (i + 1).bit_length() random bits.
+_DRAWS = tuple((i, (i + 1).bit_length()) for i in range(len(CARDS) - 1, 0, -1))
+
+
+def _shuffled_deck(seed: int | None) -> list[int]:
+    """The cards shuffled exactly as ``random.Random(seed).shuffle`` shuffles them.
+
+    Written out, it deals the same games at half the cost (``shuffle`` calls a Python function for
+    every card), and the deal of a seed no longer hangs on how a later Python writes ``shuffle``.
+    """
+    order = list(CARDS)
+    bits = random.Random(seed).getrandbits
+    for i, k in _DRAWS:
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 def current_player(state: State) -> int | None:
