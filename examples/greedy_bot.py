@@ -24,7 +24,7 @@ class SmallestGap:
         if the_game.EndTurn() in legal:
             return the_game.EndTurn()
         plays = [move for move in legal if isinstance(move, the_game.Play)]
-        return min(plays, key=lambda play: gap(play, observation.tops[play.pile]))
+        return min(plays, key=lambda play: gap(play, observation.table.tops[play.pile]))
 
 
 def gap(play: the_game.Play, top: int) -> int:

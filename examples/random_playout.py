@@ -16,14 +16,14 @@ def main(seed: int) -> None:
     chooser = random.Random(seed)  # the moves' own randomness, separate from the deal
     while not the_game.is_terminal(state):
         seat = the_game.current_player(state)
-        hand = " ".join(map(str, state.hands[state.current]))
+        hand = " ".join(map(str, state.hands[state.table.current]))
         move = chooser.choice(the_game.legal_moves(state))
-        print(f"turn {state.turn:>2}  piles {state.tops}  seat {seat} holds {hand:<21} -> {move}")
+        print(f"turn {state.table.turn:>2}  piles {state.table.tops}  seat {seat} holds {hand:<21} -> {move}")
         state = the_game.apply(state, move)
     result = the_game.result(state)
     assert result is not None  # the game is over
     verdict = "won!" if result.won else f"lost ({result.outcome}) with {result.cards_left} cards left"
-    print(f"After {state.turn + 1} turns the game is {verdict}")
+    print(f"After {state.table.turn + 1} turns the game is {verdict}")
 
 
 if __name__ == "__main__":

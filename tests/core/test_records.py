@@ -104,7 +104,7 @@ def test_tampered_record_yields_the_states_before_the_illegal_move() -> None:
     tampered, _ = tampered_record()
     states = tampered.states()
     good = [next(states) for _ in range(4)]  # the deal and the first three moves
-    assert good[-1].laid == 3
+    assert good[-1].table.laid == 3
     with pytest.raises(IllegalMoveError, match="move 4 of the record"):
         next(states)
 

@@ -243,10 +243,16 @@ def test_from_json_rejects_unknown_fields(value: Any, cls: Any) -> None:
         from_json(json.dumps(data), cls)
 
 
-@pytest.mark.parametrize("field", ["piles", "hands", "draw_pile", "current", "status", "rules"])
+@pytest.mark.parametrize(
+    "field", ["table.piles", "hands", "draw_pile", "table.current", "table.status", "rules", "table"]
+)
 def test_from_json_rejects_a_state_with_a_missing_field(field: str) -> None:
     data = as_data(start())
-    del data[field]
+    *parents, name = field.split(".")
+    inner = data
+    for parent in parents:
+        inner = inner[parent]
+    del inner[name]
     with pytest.raises(SerializationError):
         from_json(json.dumps(data), State)
 
@@ -306,6 +312,12 @@ def with_state_edit(edit: Callable[[JSON], None], state: State | None = None) ->
     return json.dumps(data)
 
 
+def recount(data: JSON) -> None:
+    """Bring the table's card counts in step with the hidden cards an edit moved."""
+    data["table"]["hand_sizes"] = [len(hand) for hand in data["hands"]]
+    data["table"]["draw_pile_size"] = len(data["draw_pile"])
+
+
 def card_twice(data: JSON) -> None:
     data["draw_pile"][0] = data["hands"][0][0]
 
@@ -325,19 +337,20 @@ def pile_breaks_the_rules(data: JSON) -> None:
     data["draw_pile"] += [c for c in range(2, 100)
                           if c not in data["draw_pile"] and c not in (45, 50)
                           and all(c not in hand for hand in data["hands"])]
-    data["piles"][0] = [1, 50, 45]
+    data["table"]["piles"][0] = [1, 50, 45]
     for hand in data["hands"]:
         while len(hand) < 7:
             hand.append(data["draw_pile"].pop())
         hand.sort()
+    recount(data)
 
 
 def pile_without_row_card(data: JSON) -> None:
-    data["piles"][2] = []
+    data["table"]["piles"][2] = []
 
 
 def pile_on_the_wrong_row_card(data: JSON) -> None:
-    data["piles"][0] = [100]
+    data["table"]["piles"][0] = [100]
 
 
 def unsorted_hand(data: JSON) -> None:
@@ -347,10 +360,12 @@ def unsorted_hand(data: JSON) -> None:
 def hand_too_big(data: JSON) -> None:
     data["hands"][0].append(data["draw_pile"].pop())
     data["hands"][0].sort()
+    recount(data)
 
 
 def hand_too_small_while_cards_are_left_to_draw(data: JSON) -> None:
     data["draw_pile"].append(data["hands"][1].pop())
+    recount(data)
 
 
 def hand_missing(data: JSON) -> None:
@@ -358,44 +373,45 @@ def hand_missing(data: JSON) -> None:
 
 
 def seat_not_at_the_table(data: JSON) -> None:
-    data["current"] = 2
+    data["table"]["current"] = 2
 
 
 def negative_turn(data: JSON) -> None:
-    data["turn"] = -1
+    data["table"]["turn"] = -1
 
 
 def won_with_cards_left(data: JSON) -> None:
-    data["status"] = "won"
+    data["table"]["status"] = "won"
 
 
 def stuck_while_the_player_can_lay(data: JSON) -> None:
-    data["status"] = "stuck"
+    data["table"]["status"] = "stuck"
 
 
 def fire_deadline_without_on_fire(data: JSON) -> None:
-    data["fire_due"] = [1, -1, -1, -1]
+    data["table"]["fire_due"] = [1, -1, -1, -1]
 
 
 def burned_without_on_fire(data: JSON) -> None:
-    data["status"] = "burned"
+    data["table"]["status"] = "burned"
 
 
 def burned_with_no_fire_card_on_a_pile(data: JSON) -> None:
     data["rules"]["on_fire"] = True
-    data["status"] = "burned"
+    data["table"]["status"] = "burned"
 
 
 def cards_on_the_piles_before_any_turn(data: JSON) -> None:
     # Turn 0 and nothing laid this turn, yet two cards lie on a pile.
     data["draw_pile"] = [card for card in data["draw_pile"] if card not in (98, 99)]
-    data["piles"][0] = [1, 98, 99]
+    data["table"]["piles"][0] = [1, 98, 99]
     for hand in data["hands"]:
         for card in (98, 99):
             if card in hand:
                 hand.remove(card)
                 hand.append(data["draw_pile"].pop())
                 hand.sort()
+    recount(data)
 
 
 IMPOSSIBLE: list[tuple[Callable[[JSON], None], str | None]] = [
@@ -434,15 +450,15 @@ def test_from_json_rejects_an_impossible_state(edit: Callable[[JSON], None], wor
 
 def test_from_json_rejects_an_unknown_status() -> None:
     with pytest.raises(SerializationError, match="lost"):
-        from_json(with_state_edit(lambda data: data.update(status="lost")), State)
+        from_json(with_state_edit(lambda data: data["table"].update(status="lost")), State)
 
 
 @pytest.mark.parametrize(
     "edit",
     [
-        lambda data: data.update(piles=data["piles"][:3]),
-        lambda data: data.update(piles=[*data["piles"], [1]]),
-        lambda data: data.update(fire_due=[-1, -1, -1]),
+        lambda data: data["table"].update(piles=data["table"]["piles"][:3]),
+        lambda data: data["table"].update(piles=[*data["table"]["piles"], [1]]),
+        lambda data: data["table"].update(fire_due=[-1, -1, -1]),
     ],
     ids=["three-piles", "five-piles", "three-deadlines"],
 )
@@ -453,11 +469,17 @@ def test_from_json_rejects_the_wrong_number_of_piles(edit: Callable[[JSON], None
 
 def test_state_errors_are_never_anything_but_cardrules_errors() -> None:
     base = as_data(start())
+    junks: list[object] = [None, "x", [], {}, -5, [[1, 2], "a"]]
     for field in base:
-        junks: list[object] = [None, "x", [], {}, -5, [[1, 2], "a"]]
         for junk in junks:
             data = dict(base)
             data[field] = junk
+            with contextlib.suppress(CardrulesError):
+                from_json(json.dumps(data), State)
+    for field in base["table"]:
+        for junk in junks:
+            data = dict(base, table=dict(base["table"]))
+            data["table"][field] = junk
             with contextlib.suppress(CardrulesError):
                 from_json(json.dumps(data), State)
 
@@ -468,10 +490,10 @@ def test_from_json_rejects_an_impossible_observation() -> None:
     with pytest.raises(SerializationError, match="hand size"):
         from_json(json.dumps(data), Observation)
     data = as_data(observe(start(), 0))
-    data["piles"][0] = [1, data["hand"][0]]
+    data["table"]["piles"][0] = [1, data["hand"][0]]
     with pytest.raises(SerializationError):
         from_json(json.dumps(data), Observation)
     data = as_data(observe(start(), 0))
-    data["draw_pile_size"] += 1
+    data["table"]["draw_pile_size"] += 1
     with pytest.raises(SerializationError, match="do not add up"):
         from_json(json.dumps(data), Observation)

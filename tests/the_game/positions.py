@@ -16,11 +16,12 @@ from cardrules.games.the_game import (
     Play,
     Rules,
     State,
+    Status,
+    Table,
     apply,
     legal_moves,
     validate_state,
 )
-from cardrules.games.the_game.state import Status
 
 NO_FIRE = (-1, -1, -1, -1)
 
@@ -84,17 +85,17 @@ def build_state(
     if turn is None:
         on_piles = sum(len(pile) - 1 for pile in piles)
         turn = -(-(on_piles - laid) // rules.hand_size)
-    state = State(
-        rules,
-        (piles[0], piles[1], piles[2], piles[3]),
-        tuple(held),
-        draw,
-        current,
-        laid,
-        turn,
-        fire_due,
-        status,
+    table = Table(
+        piles=(piles[0], piles[1], piles[2], piles[3]),
+        hand_sizes=tuple(len(hand) for hand in held),
+        draw_pile_size=len(draw),
+        current=current,
+        laid=laid,
+        turn=turn,
+        fire_due=fire_due,
+        status=status,
     )
+    state = State(rules=rules, table=table, hands=tuple(held), draw_pile=draw)
     validate_state(state)
     return state
 

@@ -37,12 +37,12 @@ def gap(card: int, pile: int, top: int) -> int:
 
 def pair_cost(state: State, first: Play) -> int:
     """The gap of ``first`` plus the smallest gap of any card that could follow it."""
-    tops = list(state.tops)
+    tops = list(state.table.tops)
     cost = gap(first.card, first.pile, tops[first.pile])
     tops[first.pile] = first.card
     follow = [
         gap(card, pile, top)
-        for card in state.hands[state.current] if card != first.card
+        for card in state.hands[state.table.current] if card != first.card
         for pile, top in enumerate(tops) if fits(card, pile, top)
     ]
     return cost + (min(follow) if follow else 1000)
@@ -56,14 +56,14 @@ def careful_move(state: State, legal: tuple[Move, ...], rng: random.Random, reac
     if not plays:
         return END_TURN
     # An uncovered fire card is covered first, whatever it costs.
-    burning = [move for move in plays if state.fire_due[move.pile] != -1]
+    burning = [move for move in plays if state.table.fire_due[move.pile] != -1]
     if burning:
-        return min(burning, key=lambda move: gap(move.card, move.pile, state.tops[move.pile]))
-    owed = state.minimum - state.laid
+        return min(burning, key=lambda move: gap(move.card, move.pile, state.table.tops[move.pile]))
+    owed = state.minimum - state.table.laid
     if owed >= 2:
         return min(plays, key=lambda move: pair_cost(state, move))
-    best = min(plays, key=lambda move: gap(move.card, move.pile, state.tops[move.pile]))
-    if owed <= 0 and gap(best.card, best.pile, state.tops[best.pile]) > reach:
+    best = min(plays, key=lambda move: gap(move.card, move.pile, state.table.tops[move.pile]))
+    if owed <= 0 and gap(best.card, best.pile, state.table.tops[best.pile]) > reach:
         return END_TURN
     return best
 

@@ -54,7 +54,7 @@ def final_result(state: State) -> Result:
 
 
 def greedy_choice(state: State, bot: GreedyBot | None = None) -> Move:
-    seat = state.current
+    seat = state.table.current
     move: Move = (bot or GreedyBot()).choose(observe(state, seat), legal_moves(state))
     return move
 
@@ -97,7 +97,8 @@ def test_play_out_finishes_a_game_from_any_position() -> None:
         state = apply(state, legal_moves(state)[0])
     final = play_out(state, GreedyBot())
     assert is_terminal(final)
-    assert all(after[:len(before)] == before for after, before in zip(final.piles, state.piles, strict=True))
+    piles = zip(final.table.piles, state.table.piles, strict=True)
+    assert all(after[:len(before)] == before for after, before in piles)
 
 
 def test_a_bot_answering_with_an_illegal_move_is_refused() -> None:
@@ -134,7 +135,7 @@ def test_greedy_bot_choice_is_legal_in_any_reachable_state(state: State) -> None
 def test_greedy_bot_cannot_tell_states_that_look_the_same_to_its_seat(state: State) -> None:
     if is_terminal(state):
         return
-    seat = state.current
+    seat = state.table.current
     other = determinize(observe(state, seat), random.Random(1))  # other hands, other draw pile
     assert other.hands[seat] == state.hands[seat]
     assert greedy_choice(other) == greedy_choice(state)
@@ -142,7 +143,7 @@ def test_greedy_bot_cannot_tell_states_that_look_the_same_to_its_seat(state: Sta
 
 def test_greedy_bot_takes_only_an_observation() -> None:
     state = new_game(Rules(players=2), seed=3)
-    with pytest.raises(AttributeError):
+    with pytest.raises(ArgumentError, match="observation of The Game"):
         GreedyBot().choose(state, legal_moves(state))  # type: ignore[arg-type]
 
 
@@ -206,7 +207,7 @@ def test_greedy_bot_lays_the_minimum_with_the_smallest_total_change() -> None:
 
 def test_greedy_bot_covers_a_fire_card_that_burns_this_turn() -> None:
     tops, hand = (33, 60, 20, 15), (36, 88, 90, 92, 94, 95)
-    turn = solo_after_the_minimum((30, 60, 20, 15), hand).turn
+    turn = solo_after_the_minimum((30, 60, 20, 15), hand).table.turn
     burning = solo_after_the_minimum(tops, hand, on_fire=True, fire_due=(turn, -1, -1, -1))
     assert greedy_choice(burning) == Play(36, 0)
     assert greedy_choice(solo_after_the_minimum(tops, hand)) == END_TURN

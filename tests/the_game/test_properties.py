@@ -48,7 +48,7 @@ states: st.SearchStrategy[State] = st.one_of(reachable_states(game="the-game"), 
 
 
 def all_cards(state: State) -> list[int]:
-    cards = [card for pile in state.piles for card in pile[1:]]
+    cards = [card for pile in state.table.piles for card in pile[1:]]
     for hand in state.hands:
         cards.extend(hand)
     return cards + list(state.draw_pile)
@@ -71,7 +71,7 @@ def test_hands_never_exceed_hand_size(state: State) -> None:
     if state.draw_pile:
         # While there is something to draw, every hand is full but for what is laid this turn.
         for seat, hand in enumerate(state.hands):
-            assert len(hand) == size - (state.laid if seat == state.current else 0)
+            assert len(hand) == size - (state.table.laid if seat == state.table.current else 0)
 
 
 @given(states)
@@ -81,7 +81,7 @@ def test_hands_are_sorted(state: State) -> None:
 
 @given(states)
 def test_piles_always_obey_the_laying_rules(state: State) -> None:
-    for number, pile in enumerate(state.piles):
+    for number, pile in enumerate(state.table.piles):
         assert pile[0] == ROW_CARDS[number]
         for below, card in itertools.pairwise(pile):
             if number < 2:
@@ -112,7 +112,7 @@ def test_end_turn_is_legal_iff_the_minimum_is_laid(state: State) -> None:
     if is_terminal(state):
         return
     minimum = state.rules.minimum if state.draw_pile else 1
-    assert (EndTurn() in legal_moves(state)) == (state.laid >= minimum)
+    assert (EndTurn() in legal_moves(state)) == (state.table.laid >= minimum)
 
 
 @given(states)
@@ -121,8 +121,8 @@ def test_legal_plays_are_the_cards_in_hand_that_fit(state: State) -> None:
         return
     expected = {
         Play(card, pile)
-        for card in state.hands[state.current]
-        for pile, top in enumerate(state.tops)
+        for card in state.hands[state.table.current]
+        for pile, top in enumerate(state.table.tops)
         if (card > top or card == top - 10 if pile < 2 else card < top or card == top + 10)
     }
     assert {move for move in legal_moves(state) if isinstance(move, Play)} == expected
@@ -131,7 +131,7 @@ def test_legal_plays_are_the_cards_in_hand_that_fit(state: State) -> None:
 @given(states)
 def test_player_on_turn_holds_cards_or_has_laid_some(state: State) -> None:
     if not is_terminal(state):
-        assert state.hands[state.current] or state.laid > 0
+        assert state.hands[state.table.current] or state.table.laid > 0
 
 
 @given(states)
@@ -166,10 +166,10 @@ def test_laying_a_card_moves_it_from_the_hand_to_the_pile(state: State) -> None:
         if not isinstance(move, Play):
             continue
         after = apply(state, move)
-        assert after.tops[move.pile] == move.card
-        assert move.card not in after.hands[state.current]
-        assert after.laid == state.laid + 1
-        assert after.turn == state.turn
+        assert after.table.tops[move.pile] == move.card
+        assert move.card not in after.hands[state.table.current]
+        assert after.table.laid == state.table.laid + 1
+        assert after.table.turn == state.table.turn
 
 
 @given(states)
@@ -177,17 +177,17 @@ def test_end_turn_draws_back_up_and_passes_to_the_next_seat_with_cards(state: St
     if EndTurn() not in legal_moves(state):
         return
     after = apply(state, EndTurn())
-    seat = state.current
+    seat = state.table.current
     hand = state.hands[seat]
     drawn = min(state.rules.hand_size - len(hand), len(state.draw_pile))
-    if after.status != "burned":
+    if after.table.status != "burned":
         assert after.hands[seat] == tuple(sorted(hand + state.draw_pile[:drawn]))
         assert after.draw_pile == state.draw_pile[drawn:]
-        assert after.turn == state.turn + 1
-        assert after.laid == 0
+        assert after.table.turn == state.table.turn + 1
+        assert after.table.laid == 0
         players = state.rules.players
         seats = [(seat + step) % players for step in range(1, players + 1)]
-        assert after.current == next(s for s in seats if after.hands[s])
+        assert after.table.current == next(s for s in seats if after.hands[s])
 
 
 @given(states)
@@ -199,13 +199,13 @@ def test_results_add_up(state: State) -> None:
     assert outcome.cards_left == left
     assert outcome.won == (left == 0) == (outcome.outcome == "won")
     assert outcome.excellent == (left < 10)
-    assert outcome.seat == state.current
+    assert outcome.seat == state.table.current
     if outcome.outcome == "stuck":
         minimum = state.rules.minimum if state.draw_pile else 1
-        assert state.laid < minimum
+        assert state.table.laid < minimum
     if outcome.outcome == "burned":
         assert state.rules.on_fire
-        assert any(top in FIRE_CARDS for top in state.tops)
+        assert any(top in FIRE_CARDS for top in state.table.tops)
 
 
 @given(states, st.integers(min_value=0, max_value=2**32 - 1))
@@ -214,13 +214,13 @@ def test_observe_then_determinize_is_consistent(state: State, seed: int) -> None
     for seat in range(state.rules.players):
         observation = observe(state, seat)
         assert observation.hand == state.hands[seat]
-        assert observation.hand_sizes == tuple(len(hand) for hand in state.hands)
-        assert observation.draw_pile_size == len(state.draw_pile)
+        assert observation.table.hand_sizes == tuple(len(hand) for hand in state.hands)
+        assert observation.table.draw_pile_size == len(state.draw_pile)
         guess = determinize(observation, rng)
         validate_state(guess)
         assert observe(guess, seat) == observation
         assert guess.hands[seat] == state.hands[seat]
-        if seat == state.current:
+        if seat == state.table.current:
             assert legal_moves(guess) == legal_moves(state)
         assert is_terminal(guess) == is_terminal(state)
 
@@ -241,8 +241,8 @@ def test_observation_does_not_change_with_what_the_seat_cannot_see(
             else:
                 hands.append(tuple(sorted(hidden[at:at + len(hand)])))
                 at += len(hand)
-        other_state = State(state.rules, state.piles, tuple(hands), tuple(hidden[at:]), state.current,
-                            state.laid, state.turn, state.fire_due, state.status)
+        other_state = State(rules=state.rules, table=state.table, hands=tuple(hands),
+                            draw_pile=tuple(hidden[at:]))
         assert observe(other_state, seat) == observe(state, seat)
 
 
@@ -253,7 +253,7 @@ def test_observation_holds_no_card_of_another_hand_or_the_draw_pile(state: State
         text = to_json(observation)
         assert '"draw_pile"' not in text
         assert '"hands"' not in text
-        visible = set(observation.hand) | {card for pile in observation.piles for card in pile}
+        visible = set(observation.hand) | {card for pile in observation.table.piles for card in pile}
         assert set(observation.unseen()) == set(CARDS) - visible
 
 
@@ -340,7 +340,7 @@ def test_careful_play_reaches_the_late_game() -> None:
         rng = random.Random(number)
         deck = friendly_deck(rng, swaps=100, descending=number % 2 == 1)
         end = careful_game(new_game(rules, deck=deck), rng)[-1]
-        seen[end.status] += 1
+        seen[end.table.status] += 1
         seen["empty draw pile"] += not end.draw_pile
     assert seen["empty draw pile"] >= 10
     assert seen["won"] >= 5

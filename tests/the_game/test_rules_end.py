@@ -38,7 +38,7 @@ def final(state: State) -> Result:
 
 def test_game_lost_when_player_owes_cards_and_cannot_lay() -> None:
     state = apply(blocked_solo(), Play(70, 0))
-    assert state.laid == 1
+    assert state.table.laid == 1
     assert is_terminal(state)
     assert legal_moves(state) == ()
     assert current_player(state) is None
@@ -55,7 +55,7 @@ def test_game_lost_ends_at_once_no_further_move_is_accepted() -> None:
 
 def test_cards_laid_before_a_loss_stay_laid() -> None:
     state = apply(blocked_solo(), Play(70, 0))
-    assert state.tops == (70, 61, 50, 51)
+    assert state.table.tops == (70, 61, 50, 51)
     assert 70 not in state.hands[0]
     assert final(state).cards_left == len(BLOCKED) + 1
 
@@ -79,7 +79,7 @@ def two_players_seat_one_blocked() -> State:
 def test_game_lost_when_the_next_player_cannot_lay_at_the_start_of_the_turn() -> None:
     state = play_all(two_players_seat_one_blocked(), (70, 0), (71, 0), EndTurn())
     assert is_terminal(state)
-    assert state.laid == 0
+    assert state.table.laid == 0
     assert final(state) == Result(won=False, cards_left=14, outcome="stuck", seat=1)
 
 
@@ -122,7 +122,7 @@ def test_game_won_when_all_98_cards_are_laid() -> None:
     assert current_player(state) is None
     assert final(state) == Result(won=True, cards_left=0, outcome="won", seat=0)
     assert final(state).excellent
-    assert sum(len(pile) - 1 for pile in state.piles) == 98
+    assert sum(len(pile) - 1 for pile in state.table.piles) == 98
 
 
 def test_game_won_by_the_last_card_of_a_later_turn() -> None:

@@ -68,7 +68,7 @@ def test_backwards_trick_exactly_ten_lower_on_ascending_pile() -> None:
     state = play_all(solo(30, 39, 40, 41, 50, 60, 70, 80), (50, 0))
     assert cards_legal_on(state, 0) == {40, 60, 70, 80}
     after = apply(state, Play(40, 0))
-    assert after.tops[0] == 40
+    assert after.table.tops[0] == 40
 
 
 @pytest.mark.parametrize("card", [39, 41, 30])
@@ -82,7 +82,7 @@ def test_backwards_trick_exactly_ten_higher_on_descending_pile() -> None:
     state = play_all(solo(20, 30, 50, 59, 60, 61, 70, 80), (50, 3))
     assert cards_legal_on(state, 3) == {20, 30, 60}
     after = apply(state, Play(60, 3))
-    assert after.tops[3] == 60
+    assert after.table.tops[3] == 60
 
 
 @pytest.mark.parametrize("card", [59, 61, 70])
@@ -108,17 +108,17 @@ def test_start_pile_can_never_be_tricked() -> None:
 def test_tricked_pile_is_not_a_start_pile_again() -> None:
     # up1 goes 12 -> 2 by the trick; it now shows 2, and only higher cards follow (nothing "below 1").
     state = play_all(solo(2, 12, 13, 40, 60, 70, 80, 90), (12, 0), (2, 0))
-    assert state.tops[0] == 2
+    assert state.table.tops[0] == 2
     assert cards_legal_on(state, 0) == {13, 40, 60, 70, 80, 90}
 
 
 def test_trick_can_be_chained_in_one_turn() -> None:
     state = solo(25, 35, 45, 55, 65, 75, 90, 99)
     state = play_all(state, (45, 0), (35, 0), (25, 0))
-    assert state.piles[0] == (1, 45, 35, 25)
+    assert state.table.piles[0] == (1, 45, 35, 25)
     state = play_all(state, (55, 2), (65, 2), (75, 2))
-    assert state.piles[2] == (100, 55, 65, 75)
-    assert state.laid == 6
+    assert state.table.piles[2] == (100, 55, 65, 75)
+    assert state.table.laid == 6
     assert not is_terminal(state)
 
 
@@ -136,8 +136,8 @@ def test_card_laid_leaves_the_hand_and_tops_the_pile() -> None:
     state = solo(*NO_TRICK_HAND)
     after = apply(state, Play(43, 3))
     assert 43 not in after.hands[0]
-    assert after.piles[3] == (100, 43)
-    assert after.laid == 1
+    assert after.table.piles[3] == (100, 43)
+    assert after.table.laid == 1
     assert len(after.hands[0]) == 7
 
 
@@ -161,11 +161,11 @@ def test_order_matters_laying_31_first_loses() -> None:
 def test_order_matters_laying_20_then_31_succeeds() -> None:
     state = play_all(order_matters_position(), (20, 0), (31, 0))
     assert not is_terminal(state)
-    assert state.tops[0] == 31
+    assert state.table.tops[0] == 31
     assert legal_moves(state) == (EndTurn(),)
     after = apply(state, EndTurn())
     assert not is_terminal(after)
-    assert after.current == 1
+    assert after.table.current == 1
 
 
 def order_matters_position() -> State:

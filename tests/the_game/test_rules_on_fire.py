@@ -44,7 +44,7 @@ def test_fire_cards_are_22_33_44_55_66_77_and_the_deck_is_unchanged() -> None:
 def test_solo_fire_card_may_stay_uncovered_until_the_end_of_the_next_turn() -> None:
     state = play_all(fire_solo(), (22, 0), (90, 2), EndTurn())
     assert not is_terminal(state)
-    assert state.tops[0] == 22
+    assert state.table.tops[0] == 22
 
 
 def test_solo_fire_card_uncovered_at_the_end_of_the_own_next_turn_burns() -> None:
@@ -102,7 +102,7 @@ def test_without_on_fire_an_uncovered_22_is_harmless() -> None:
     state = play_all(state, (22, 0), (90, 2), EndTurn(), (80, 2), (70, 2), EndTurn())
     state = play_all(state, (60, 2), (50, 2), EndTurn())
     assert not is_terminal(state)
-    assert state.tops[0] == 22
+    assert state.table.tops[0] == 22
 
 
 def fire_pair() -> State:
@@ -115,7 +115,7 @@ def fire_pair() -> State:
 
 def test_multiplayer_fire_card_must_be_covered_by_the_next_player() -> None:
     state = play_all(fire_pair(), (22, 0), (80, 2), EndTurn())
-    assert state.current == 1
+    assert state.table.current == 1
     state = play_all(state, (97, 3), (96, 3), EndTurn())
     # Seat 0 never gets its own next turn to cover it: the deadline was seat 1's turn.
     assert final(state) == Result(won=False, cards_left=98 - 4, outcome="burned", seat=1)
@@ -125,7 +125,7 @@ def test_multiplayer_next_player_may_cover_the_fire_card() -> None:
     state = play_all(fire_pair(), (22, 0), (80, 2), EndTurn())
     state = play_all(state, (91, 0), (97, 3), EndTurn())
     assert not is_terminal(state)
-    assert state.current == 0
+    assert state.table.current == 0
 
 
 def three_players_seat_one_out() -> State:
@@ -139,7 +139,7 @@ def three_players_seat_one_out() -> State:
 
 def test_multiplayer_fire_deadline_is_the_next_player_who_has_cards() -> None:
     state = play_all(three_players_seat_one_out(), (22, 0), EndTurn())
-    assert state.current == 2
+    assert state.table.current == 2
     state = play_all(state, (98, 1), EndTurn())
     assert final(state) == Result(won=False, cards_left=1, outcome="burned", seat=2)
 
@@ -147,7 +147,7 @@ def test_multiplayer_fire_deadline_is_the_next_player_who_has_cards() -> None:
 def test_multiplayer_fire_card_covered_by_the_next_player_who_has_cards() -> None:
     state = play_all(three_players_seat_one_out(), (22, 0), EndTurn(), (23, 0), EndTurn())
     assert not is_terminal(state)
-    assert state.current == 2
+    assert state.table.current == 2
     assert final(apply(state, Play(98, 1))).won
 
 

@@ -48,7 +48,7 @@ def test_player_may_go_on_laying_after_the_minimum() -> None:
     assert Play(30, 0) in legal_moves(state)
     state = play_all(state, (30, 0), (40, 0))
     assert may_end(state)
-    assert state.laid == 4
+    assert state.table.laid == 4
 
 
 def late_solo(*, draw_pile: tuple[int, ...], expert: bool = False) -> State:
@@ -96,7 +96,7 @@ def test_end_turn_draws_back_to_hand_size() -> None:
 def test_end_turn_draws_as_many_as_were_laid(players: int, hand_size: int) -> None:
     state = new_game(Rules(players=players), seed=31)
     front = state.draw_pile[:3]
-    seat = state.current
+    seat = state.table.current
     kept = state.hands[seat]
     plays = [move for move in legal_moves(state) if isinstance(move, Play)][:1]
     state = apply(state, plays[0])
@@ -172,9 +172,9 @@ def test_turns_are_counted_only_for_players_who_play() -> None:
         tops=(42, 1, 50, 100),
         hands=[(43,), (), (44, 45, 46, 47, 48, 49)],
     )
-    start = state.turn
+    start = state.table.turn
     state = play_all(state, (43, 0), EndTurn(), (44, 0), EndTurn(), (45, 0), EndTurn())
-    assert state.turn == start + 3
+    assert state.table.turn == start + 3
     assert current_player(state) == 2
 
 
@@ -187,5 +187,5 @@ def test_turn_passes_to_the_next_seat_after_end_turn() -> None:
     state = apply(state, next(m for m in legal_moves(state) if isinstance(m, Play)))
     state = apply(state, EndTurn())
     assert current_player(state) == 1
-    assert state.laid == 0
-    assert state.turn == 1
+    assert state.table.laid == 0
+    assert state.table.turn == 1

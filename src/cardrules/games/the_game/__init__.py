@@ -9,17 +9,17 @@ same as every game's:
 >>> str(move), the_game.parse_move(state, str(move)) == move
 ('11 on up1', True)
 >>> state = the_game.apply(state, move)
->>> the_game.current_player(state), state.laid
+>>> the_game.current_player(state), state.table.laid
 (0, 1)
+
+A :class:`State` is the public :class:`Table` (what every seat sees) plus the hidden hands and draw
+pile; an :class:`Observation` is the same table plus one seat's own hand.
 """
 
 from __future__ import annotations
 
 import sys
 
-import cattrs
-
-from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import (
     ASCENDING,
     CARDS,
@@ -29,6 +29,15 @@ from cardrules.games.the_game.cards import (
     ROW_CARDS,
     TRICK,
 )
+from cardrules.games.the_game.contract import (
+    NAME,
+    TITLE,
+    all_moves,
+    cards,
+    configure_converter,
+    deck,
+    rules_of,
+)
 from cardrules.games.the_game.engine import (
     apply,
     current_player,
@@ -37,18 +46,14 @@ from cardrules.games.the_game.engine import (
     new_game,
     why_illegal,
 )
-from cardrules.games.the_game.moves import ALL_MOVES, END_TURN, EndTurn, Move, Play
+from cardrules.games.the_game.moves import ALL_MOVES, END_TURN, MOVE_CLASSES, EndTurn, Move, Play
 from cardrules.games.the_game.notation import parse_move
-from cardrules.games.the_game.observation import (
-    Observation,
-    determinize,
-    observe,
-    validate_observation,
-)
-from cardrules.games.the_game.result import Result, result, validate_result
+from cardrules.games.the_game.observation import determinize, observe
+from cardrules.games.the_game.result import result, validate_result
 from cardrules.games.the_game.rules import RULES_VERSION, Rules, option_grid
-from cardrules.games.the_game.state import State, Status
-from cardrules.games.the_game.validation import validate_state
+from cardrules.games.the_game.state import Observation, Result, State
+from cardrules.games.the_game.table import Status, Table
+from cardrules.games.the_game.validation import validate_observation, validate_state, validate_table
 from cardrules.registry import Game, register
 
 __all__ = [
@@ -58,10 +63,13 @@ __all__ = [
     "END_TURN",
     "FIRE_CARDS",
     "GAME",
+    "MOVE_CLASSES",
+    "NAME",
     "PILES",
     "PILE_NAMES",
     "ROW_CARDS",
     "RULES_VERSION",
+    "TITLE",
     "TRICK",
     "EndTurn",
     "Move",
@@ -71,8 +79,13 @@ __all__ = [
     "Rules",
     "State",
     "Status",
+    "Table",
+    "all_moves",
     "apply",
+    "cards",
+    "configure_converter",
     "current_player",
+    "deck",
     "determinize",
     "is_terminal",
     "legal_moves",
@@ -81,57 +94,13 @@ __all__ = [
     "option_grid",
     "parse_move",
     "result",
+    "rules_of",
     "validate_observation",
     "validate_result",
     "validate_state",
+    "validate_table",
     "why_illegal",
 ]
-__all__ += ["MOVE_CLASSES", "NAME", "TITLE", "all_moves", "cards", "configure_converter", "deck", "rules_of"]
-
-
-NAME = "the-game"
-"""The game's name in the registry."""
-TITLE = "The Game"
-MOVE_CLASSES: tuple[type, ...] = (Play, EndTurn)
-"""The classes of :data:`Move`."""
-
-
-def all_moves(rules: Rules) -> tuple[Move, ...]:
-    """The whole action space (the same under every rules value): :data:`ALL_MOVES`."""
-    if type(rules) is not Rules:
-        raise ArgumentError(f"expected The Game's Rules, not {type(rules).__name__}")
-    return ALL_MOVES
-
-
-def deck(rules: Rules) -> tuple[int, ...]:
-    """The cards of the deck, sorted: 2 to 99 under every rules value."""
-    if type(rules) is not Rules:
-        raise ArgumentError(f"expected The Game's Rules, not {type(rules).__name__}")
-    return CARDS
-
-
-def cards(state: State) -> list[int]:
-    """Every card ``state`` holds: on the piles (row cards aside), in hands and in the draw pile."""
-    if type(state) is not State:
-        raise ArgumentError(f"expected a state of The Game, not {type(state).__name__}")
-    found = [card for pile in state.piles for card in pile[1:]]
-    for hand in state.hands:
-        found.extend(hand)
-    found.extend(state.draw_pile)
-    return found
-
-
-def rules_of(state: State) -> Rules:
-    """The rules ``state`` is played under."""
-    if type(state) is not State:
-        raise ArgumentError(f"expected a state of The Game, not {type(state).__name__}")
-    return state.rules
-
-
-def configure_converter(converter: cattrs.Converter) -> None:
-    """Teach ``converter`` The Game's values: nothing beyond what it reads by itself (cards are
-    numbers, and the shared machinery tags the moves)."""
-
 
 GAME = register(Game.from_module(sys.modules[__name__]))
 """The Game's descriptor in the registry."""

@@ -6,10 +6,11 @@ baseline that any smarter bot should beat.
 
 from __future__ import annotations
 
+from cardrules.arguments import check_instance
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import TRICK
 from cardrules.games.the_game.moves import END_TURN, Move, Play
-from cardrules.games.the_game.observation import Observation
+from cardrules.games.the_game.state import Observation
 
 __all__ = ["GreedyBot", "change"]
 
@@ -69,14 +70,22 @@ class GreedyBot:
         return f"GreedyBot(reach={self.reach!r}, depth={self.depth!r})"
 
     def choose(self, observation: Observation, legal: tuple[Move, ...]) -> Move:
-        """The first card of the best plan for the rest of this turn, or the end of the turn."""
+        """The first card of the best plan for the rest of this turn, or the end of the turn.
+
+        ``legal`` must be the legal moves of the state ``observation`` was made from; moves that do
+        not fit the observation raise :class:`~cardrules.errors.ArgumentError`.
+        """
+        check_instance(observation, Observation, "an observation of The Game")
+        if not legal:
+            raise ArgumentError("GreedyBot was given no legal move: the game is over")
         reach = self.reach
         if reach is None:
             reach = 1 if observation.rules.players == 1 else 3
-        owed = observation.minimum - observation.laid
+        table = observation.table
+        owed = observation.minimum - table.laid
         if owed < 0:
             owed = 0
-        tops = list(observation.tops)
+        tops = list(table.tops)
         card, pile, score = _plan(observation.hand, tops, owed, max(owed, self.depth), reach)
         if owed == 0 and (card == _NO_CARD or score > 0):
             card, pile = _put_out_fire(observation, tops)
@@ -177,9 +186,10 @@ def _plan(hand: tuple[int, ...], tops: list[int], owed: int, depth: int, reach: 
 
 def _put_out_fire(observation: Observation, tops: list[int]) -> tuple[int, int]:
     """On Fire: the cheapest (card, pile) covering a fire card that burns at the end of this turn."""
-    if not observation.rules.on_fire or observation.turn not in observation.fire_due:
+    table = observation.table
+    if not observation.rules.on_fire or table.turn not in table.fire_due:
         return _NO_CARD, 0
-    pile = observation.fire_due.index(observation.turn)
+    pile = table.fire_due.index(table.turn)
     covers = [(step, card) for card in observation.hand
               if (step := change(card, pile, tops[pile])) is not None]
     return (min(covers)[1], pile) if covers else (_NO_CARD, 0)
@@ -190,4 +200,5 @@ def _find(legal: tuple[Move, ...], card: int, pile: int) -> Move:
     for move in legal:
         if type(move) is Play and move.card == card and move.pile == pile:
             return move
-    raise AssertionError(f"GreedyBot planned {card} on pile {pile}, which is not legal")
+    raise ArgumentError(f"GreedyBot planned {card} on pile {pile}, which the legal moves it was given "
+                        "do not hold: they are not the moves of its observation")

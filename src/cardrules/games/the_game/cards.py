@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 __all__ = [
     "ASCENDING",
     "CARDS",
@@ -10,6 +12,8 @@ __all__ = [
     "PILE_NAMES",
     "ROW_CARDS",
     "TRICK",
+    "dead_cards",
+    "fits",
 ]
 
 CARDS: tuple[int, ...] = tuple(range(2, 100))
@@ -19,6 +23,7 @@ PILES: tuple[int, ...] = (0, 1, 2, 3)
 """Piles 0 and 1 ascend from 1; piles 2 and 3 descend from 100."""
 
 ASCENDING: tuple[bool, ...] = (True, True, False, False)
+"""Whether each pile ascends (piles 0 and 1) or descends (piles 2 and 3)."""
 
 ROW_CARDS: tuple[int, ...] = (1, 1, 100, 100)
 """The card that starts each pile; it is not a playable card and can never be tricked."""
@@ -38,3 +43,21 @@ def fits(card: int, pile: int, top: int) -> bool:
     if pile < 2:
         return card > top or card == top - TRICK
     return card < top or card == top + TRICK
+
+
+def dead_cards(cards: Iterable[int], tops: tuple[int, int, int, int]) -> set[int]:
+    """The ``cards`` that fit no pile whose top cards are ``tops``.
+
+    A card fits an ascending pile when it is higher than its top (or exactly 10 lower), and a
+    descending one when it is lower (or exactly 10 higher). So the dead cards lie between the
+    highest descending top and the lowest ascending top, and none of them is a trick; found with
+    set operations rather than a test per card, as ``determinize`` asks this for every unseen card.
+
+    >>> sorted(dead_cards({5, 30, 40, 45, 60}, (50, 70, 20, 30)))  # 30 and 40 by the trick
+    [45]
+    """
+    a, b, c, d = tops
+    dead = set(range(max(c, d), min(a, b) + 1))
+    dead.intersection_update(cards)
+    dead.difference_update((a - TRICK, b - TRICK, c + TRICK, d + TRICK))
+    return dead

@@ -9,7 +9,7 @@ import attrs
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import CARDS, PILE_NAMES, PILES
 
-__all__ = ["ALL_MOVES", "END_TURN", "EndTurn", "Move", "Play"]
+__all__ = ["ALL_MOVES", "END_TURN", "MOVE_CLASSES", "EndTurn", "Move", "Play"]
 
 
 def _check_card(_: object, __: object, value: int) -> None:
@@ -52,7 +52,11 @@ class EndTurn:
 Move: TypeAlias = Play | EndTurn
 """Any move of The Game."""
 
+MOVE_CLASSES: tuple[type[Play], type[EndTurn]] = (Play, EndTurn)
+"""The classes of :data:`Move`, in a fixed order; in JSON they are tagged ``play`` and ``end_turn``."""
+
 END_TURN = EndTurn()
+"""The one ``EndTurn()`` the engine hands out."""
 
 # The engine hands out these shared instances instead of building a move per legal move.
 _PLAYS: tuple[tuple[Play, ...], ...] = tuple(

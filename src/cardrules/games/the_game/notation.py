@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from cardrules.errors import ArgumentError, IllegalMoveError, NotationError
+from cardrules.arguments import check_instance, check_text
+from cardrules.errors import IllegalMoveError, NotationError
 from cardrules.games.the_game.cards import PILE_NAMES
 from cardrules.games.the_game.engine import legal_moves, why_illegal
 from cardrules.games.the_game.moves import END_TURN, Move, Play
@@ -24,7 +25,9 @@ def parse_move(state: State, text: str) -> Move:
     ``"35 0"``, or just ``"35"`` when only one pile takes 35; ``"end turn"`` or ``"end"``.
 
     Unreadable text raises :class:`~cardrules.errors.NotationError`; a readable move that is not
-    legal here raises :class:`~cardrules.errors.IllegalMoveError` with the reason.
+    legal here raises :class:`~cardrules.errors.IllegalMoveError` with the reason; anything but a
+    ``str`` of at most :data:`~cardrules.arguments.MAX_TEXT_CHARS` characters raises
+    :class:`~cardrules.errors.ArgumentError`.
 
     >>> from cardrules.games.the_game import new_game, Rules
     >>> state = new_game(Rules(players=1), deck=range(2, 100))
@@ -35,11 +38,8 @@ def parse_move(state: State, text: str) -> Move:
     ...
     cardrules.errors.IllegalMoveError: illegal move end turn: lay at least 2 cards this turn first ...
     """
-    if type(state) is not State:
-        raise ArgumentError(f"expected a state of The Game, not {type(state).__name__}")
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "a move is written as text")
-    words = " ".join(text.lower().split())
+    check_instance(state, State, "a state of The Game")
+    words = " ".join(check_text(text).lower().split())
     if words in _END:
         return _legal(state, END_TURN)
     match = _PLAY.match(words)

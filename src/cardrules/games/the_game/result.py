@@ -4,37 +4,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-import attrs
-
-from cardrules.errors import ArgumentError, InvalidStateError
-from cardrules.games.the_game.state import PLAYING, State
+from cardrules.arguments import check_instance
+from cardrules.errors import InvalidStateError
+from cardrules.games.the_game.cards import CARDS
+from cardrules.games.the_game.rules import MAX_PLAYERS
+from cardrules.games.the_game.state import EXCELLENT, Result, State
+from cardrules.games.the_game.table import PLAYING
 
 __all__ = ["EXCELLENT", "Result", "result", "validate_result"]
-
-EXCELLENT = 10
-"""Fewer cards left than this is an excellent result, per the rulebook."""
-
-
-@attrs.frozen(kw_only=True)
-class Result:
-    """How a game ended; shared by every player (the game is cooperative).
-
-    - ``won``: all 98 cards were laid.
-    - ``cards_left``: cards in all hands plus the draw pile (0 when won) — the score to beat.
-    - ``outcome``: ``"won"``, ``"stuck"`` (the player on turn could not lay the minimum) or
-      ``"burned"`` (On Fire: a fire card was not covered in time).
-    - ``seat``: the seat on turn when the game ended.
-    """
-
-    won: bool
-    cards_left: int
-    outcome: Literal["won", "stuck", "burned"]
-    seat: int
-
-    @property
-    def excellent(self) -> bool:
-        """Fewer than 10 cards left."""
-        return self.cards_left < EXCELLENT
 
 
 def result(state: State) -> Result | None:
@@ -44,22 +21,30 @@ def result(state: State) -> Result | None:
     >>> result(new_game(Rules(), seed=1)) is None
     True
     """
-    if type(state) is not State:
-        raise ArgumentError(f"expected a state of The Game, not {type(state).__name__}")
-    if state.status == PLAYING:
+    table = check_instance(state, State, "a state of The Game").table
+    if table.status == PLAYING:
         return None
-    left = len(state.draw_pile) + sum(len(hand) for hand in state.hands)
+    left = table.draw_pile_size + sum(table.hand_sizes)
     outcome: Literal["won", "stuck", "burned"] = (
-        "won" if state.status == "won" else "stuck" if state.status == "stuck" else "burned"
+        "won" if table.status == "won" else "stuck" if table.status == "stuck" else "burned"
     )
-    return Result(won=outcome == "won", cards_left=left, outcome=outcome, seat=state.current)
+    return Result(won=outcome == "won", cards_left=left, outcome=outcome, seat=table.current)
 
 
 def validate_result(value: Result) -> None:
-    """Raise :class:`~cardrules.errors.InvalidStateError` unless ``value`` could end a game."""
+    """Raise :class:`~cardrules.errors.InvalidStateError` unless ``value`` could end a game.
+
+    >>> validate_result(Result(won=True, cards_left=3, outcome="won", seat=0))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: a game is won exactly when no card is left
+    """
+    check_instance(value, Result, "a result of The Game")
     if value.outcome not in ("won", "stuck", "burned"):
         raise InvalidStateError(f"unknown outcome {value.outcome!r}")
+    if type(value.won) is not bool or type(value.cards_left) is not int or type(value.seat) is not int:
+        raise InvalidStateError("a result holds a flag and two whole numbers")
     if value.won != (value.outcome == "won") or value.won != (value.cards_left == 0):
         raise InvalidStateError("a game is won exactly when no card is left")
-    if not 0 <= value.cards_left <= 98 or not 0 <= value.seat < 5:
+    if not 0 <= value.cards_left <= len(CARDS) or not 0 <= value.seat < MAX_PLAYERS:
         raise InvalidStateError("a result with an impossible card count or seat")

@@ -8,17 +8,20 @@ import attrs
 
 from cardrules.errors import RulesError
 
-__all__ = ["RULES_VERSION", "Rules"]
+__all__ = ["MAX_PLAYERS", "RULES_VERSION", "Rules", "option_grid"]
 
 RULES_VERSION = 1
 """Bumped whenever a rule's implementation changes what a recorded game would do."""
+
+MAX_PLAYERS = 5
+"""The Game is played by 1 to 5 players."""
 
 _HAND_SIZES = {1: 8, 2: 7, 3: 6, 4: 6, 5: 6}
 
 
 def _check_players(_: object, __: object, value: object) -> None:
-    if type(value) is not int or not 1 <= value <= 5:
-        raise RulesError(f"The Game is played by 1 to 5 players, not {value!r}")
+    if type(value) is not int or not 1 <= value <= MAX_PLAYERS:
+        raise RulesError(f"The Game is played by 1 to {MAX_PLAYERS} players, not {value!r}")
 
 
 def _check_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
@@ -45,15 +48,17 @@ class Rules:
     on_fire: bool = attrs.field(default=False, validator=_check_flag)
     """The On Fire expansion: 22, 33, 44, 55, 66 and 77 must be covered by the end of the next turn."""
 
-    @property
-    def hand_size(self) -> int:
-        """Cards in a full hand: 8 solo, 7 for two, 6 for three to five (one fewer if reduced)."""
-        return _HAND_SIZES[self.players] - self.reduced_hand
+    # Derived once, when the rules are made, because the engine reads them on every move. They are
+    # not options: they stay out of the constructor, ``repr`` and equality, and JSON leaves them
+    # out (cattrs skips fields that are not in the constructor).
+    hand_size: int = attrs.field(init=False, repr=False, eq=False)
+    """Cards in a full hand: 8 solo, 7 for two, 6 for three to five (one fewer if reduced)."""
+    minimum: int = attrs.field(init=False, repr=False, eq=False)
+    """Cards to lay each turn while the draw pile has cards (1 once it is empty): 2, or 3 if expert."""
 
-    @property
-    def minimum(self) -> int:
-        """Cards to lay each turn while the draw pile has cards (1 once it is empty)."""
-        return 3 if self.expert else 2
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "hand_size", _HAND_SIZES[self.players] - self.reduced_hand)
+        object.__setattr__(self, "minimum", 3 if self.expert else 2)
 
 
 _FLAGS = (False, True)
@@ -63,5 +68,5 @@ def option_grid() -> tuple[Rules, ...]:
     """Every combination of options at every table size: what the conformance suite covers."""
     return tuple(
         Rules(players=p, expert=e, reduced_hand=r, on_fire=f)
-        for p, e, r, f in itertools.product(range(1, 6), _FLAGS, _FLAGS, _FLAGS)
+        for p, e, r, f in itertools.product(range(1, MAX_PLAYERS + 1), _FLAGS, _FLAGS, _FLAGS)
     )

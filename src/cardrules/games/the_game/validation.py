@@ -1,138 +1,256 @@
-"""Checks that a state or observation read from outside could arise in a real game."""
+"""Checks that a table, state or observation read from outside could arise in a real game.
+
+One check of the public :class:`Table` serves both records: :func:`validate_state` adds the hidden
+cards (every card exactly once, hands that match the table), :func:`validate_observation` adds what
+the seat holds and whether any hidden hand could make the table true. A record these functions
+accept never makes a verb fail. The checks are linear in the size of the record, and they check
+shapes and types before they compute with them, so any value of the right class gets an answer.
+"""
 
 from __future__ import annotations
 
 import itertools
 from collections import Counter
+from operator import sub
 
+from cardrules.arguments import check_instance
 from cardrules.errors import InvalidStateError
-from cardrules.games.the_game.cards import CARDS, FIRE_CARDS, PILE_NAMES, ROW_CARDS, fits
+from cardrules.games.the_game.cards import CARDS, FIRE_CARDS, PILE_NAMES, ROW_CARDS, TRICK, dead_cards, fits
 from cardrules.games.the_game.rules import Rules
-from cardrules.games.the_game.state import PLAYING, Pile, State
+from cardrules.games.the_game.state import Observation, State
+from cardrules.games.the_game.table import PLAYING, STATUSES, Pile, Table
 
-__all__ = ["validate_state"]
+__all__ = ["validate_observation", "validate_state", "validate_table"]
 
-_STATUSES = ("playing", "won", "stuck", "burned")
+_CARD_SET = frozenset(CARDS)
+_INT = frozenset({int})
+_NO_FIRE = (-1, -1, -1, -1)
 
 
 def validate_state(state: State) -> None:
     """Raise :class:`~cardrules.errors.InvalidStateError` unless ``state`` could arise in play.
 
-    Checked: every card exactly once; piles that obey the laying rules; hands sorted and of
-    possible sizes; the turn bookkeeping; a status that matches the table.
+    Checked: the table (see :func:`validate_table`); every card exactly once; hands sorted and as
+    large as the table says; a hand on turn that agrees with the status (a player who owes cards
+    can lay one while the game goes on, and cannot in a game lost by being stuck).
+
+    >>> from cardrules.games.the_game import Rules, new_game
+    >>> validate_state(new_game(Rules(players=2), seed=3))
     """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise InvalidStateError("not a state of The Game")
-    rules = state.rules
-    if len(state.hands) != rules.players:
-        raise InvalidStateError(f"{len(state.hands)} hands at a {rules.players}-player table")
-    for seat, hand in enumerate(state.hands):
+    check_instance(state, State, "a state of The Game")
+    rules, table, hands, draw_pile = state.rules, state.table, state.hands, state.draw_pile
+    _check_parts(rules, table)
+    held = _check_table(rules, table)
+    if type(hands) is not tuple or any(type(hand) is not tuple for hand in hands):
+        raise InvalidStateError("the hands are a tuple of tuples of cards")
+    if type(draw_pile) is not tuple:
+        raise InvalidStateError("the draw pile is a tuple of cards")
+    if len(hands) != rules.players:
+        raise InvalidStateError(f"{len(hands)} hands at a {rules.players}-player table")
+    for hand in hands:
+        held.extend(hand)
+    held.extend(draw_pile)
+    _check_cards(held)
+    if len(held) != len(CARDS):
+        missing = sorted(_CARD_SET.difference(held))
+        raise InvalidStateError(f"cards missing from the game: {missing[:5]}")
+    for seat, (hand, size) in enumerate(zip(hands, table.hand_sizes, strict=True)):
+        if len(hand) != size:
+            raise InvalidStateError(f"seat {seat}'s hand size does not match its hand "
+                                    f"({len(hand)} cards, the table says {size})")
         if list(hand) != sorted(hand):
             raise InvalidStateError(f"seat {seat}'s hand is not sorted")
-    check_cards(state.piles, state.hands, state.draw_pile, complete=True)
-    sizes = tuple(len(hand) for hand in state.hands)
-    check_public(rules, state.piles, sizes, len(state.draw_pile), state.current, state.laid,
-                 state.turn, state.fire_due, state.status)
-    check_turn(rules, state.piles, state.hands[state.current], len(state.draw_pile), state.laid,
-               state.status)
+    if len(draw_pile) != table.draw_pile_size:
+        raise InvalidStateError(f"the draw pile holds {len(draw_pile)} cards, the table says "
+                                f"{table.draw_pile_size}")
+    _check_hand_on_turn(rules, table, hands[table.current])
 
 
-def check_cards(
-    piles: tuple[Pile, ...],
-    hands: tuple[tuple[int, ...], ...],
-    draw_pile: tuple[int, ...],
-    *,
-    complete: bool,
-) -> None:
-    """Every card at most once (exactly once if ``complete``), and only cards 2..99."""
-    if len(piles) != 4:
+def validate_observation(observation: Observation) -> None:
+    """Raise :class:`~cardrules.errors.InvalidStateError` unless ``observation`` could be seen in play.
+
+    Checked: the table (see :func:`validate_table`); the seat and its hand (sorted, as large as the
+    table says, holding no card that is on a pile); and that the hidden cards can make the table
+    true: if another seat is on turn and owes cards, some unseen card must fit a pile, and if that
+    seat is stuck, enough unseen cards must fit none.
+
+    >>> from cardrules.games.the_game import Rules, new_game, observe
+    >>> validate_observation(observe(new_game(Rules(players=2), seed=3), 1))
+    """
+    check_instance(observation, Observation, "an observation of The Game")
+    rules, table, seat, hand = observation.rules, observation.table, observation.seat, observation.hand
+    _check_parts(rules, table)
+    held = _check_table(rules, table)
+    if type(seat) is not int or not 0 <= seat < rules.players:
+        raise InvalidStateError(f"seat {seat!r} is not at the table")
+    if type(hand) is not tuple:
+        raise InvalidStateError("the hand is a tuple of cards")
+    held.extend(hand)
+    _check_cards(held)
+    if len(hand) != table.hand_sizes[seat]:
+        raise InvalidStateError(f"the observer's hand size does not match its hand "
+                                f"({len(hand)} cards, the table says {table.hand_sizes[seat]})")
+    if list(hand) != sorted(hand):
+        raise InvalidStateError(f"seat {seat}'s hand is not sorted")
+    current = table.current
+    if seat == current:
+        _check_hand_on_turn(rules, table, hand)
+        return
+    status = table.status
+    owes = table.laid < (rules.minimum if table.draw_pile_size else 1)
+    if (status == PLAYING and owes) or status == "stuck":
+        unseen = _CARD_SET.difference(held)
+        dead = len(dead_cards(unseen, table.tops))
+        if status == PLAYING and dead == len(unseen):
+            raise InvalidStateError(f"seat {current} owes cards, yet no unseen card fits a pile: "
+                                    "the game would be lost")
+        if status == "stuck" and dead < table.hand_sizes[current]:
+            raise InvalidStateError(f"seat {current} is stuck with {table.hand_sizes[current]} cards, "
+                                    f"yet only {dead} unseen cards fit no pile")
+
+
+def validate_table(rules: Rules, table: Table) -> None:
+    """Raise :class:`~cardrules.errors.InvalidStateError` unless ``table`` could be seen in a game
+    played under ``rules``.
+
+    Checked: four piles from their row cards, each card laid by the rules and none twice; the card
+    counts (98 in all; full hands while cards are left to draw); the turn bookkeeping; the fire
+    deadlines; a status that matches the table.
+
+    >>> from cardrules.games.the_game import Rules, new_game
+    >>> validate_table(Rules(players=2), new_game(Rules(players=2), seed=3).table)
+    >>> validate_table(Rules(players=3), new_game(Rules(players=2), seed=3).table)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: the table has 2 hand sizes at a 3-player table
+    """
+    check_instance(rules, Rules, "The Game's Rules")
+    check_instance(table, Table, "a table of The Game")
+    _check_table(rules, table)
+
+
+def _check_table(rules: Rules, table: Table) -> list[int]:
+    """:func:`validate_table` of a table known to be a :class:`Table`; the cards on its piles."""
+    piles = table.piles
+    if type(piles) is not tuple or len(piles) != 4:
         raise InvalidStateError("The Game has four piles")
-    seen: Counter[int] = Counter()
-    for pile in piles:
-        seen.update(pile[1:])
-    for hand in hands:
-        seen.update(hand)
-    seen.update(draw_pile)
-    strangers = sorted(card for card in seen if type(card) is not int or card not in CARDS)
-    if strangers:
-        raise InvalidStateError(f"not cards of The Game: {strangers[:5]}")
-    twice = sorted(card for card, count in seen.items() if count > 1)
-    if twice:
-        raise InvalidStateError(f"cards held twice: {twice[:5]}")
-    if complete and len(seen) != len(CARDS):
-        missing = sorted(set(CARDS) - set(seen))
-        raise InvalidStateError(f"cards missing from the game: {missing[:5]}")
-
-
-def check_public(
-    rules: Rules,
-    piles: tuple[Pile, ...],
-    sizes: tuple[int, ...],
-    draw_size: int,
-    current: int,
-    laid: int,
-    turn: int,
-    fire_due: tuple[int, ...],
-    status: str,
-) -> None:
-    """The checks that need only what every player sees."""
+    on_piles: list[int] = []
     for number, pile in enumerate(piles):
-        if not pile or pile[0] != ROW_CARDS[number]:
-            raise InvalidStateError(f"pile {PILE_NAMES[number]} must start with {ROW_CARDS[number]}")
-        for below, card in itertools.pairwise(pile):
-            if not fits(card, number, below):
-                raise InvalidStateError(f"{card} cannot lie on {below} on pile {PILE_NAMES[number]}")
-    if status not in _STATUSES:
-        raise InvalidStateError(f"unknown status {status!r}")
-    if not 0 <= current < rules.players:
-        raise InvalidStateError(f"seat {current} is not at the table")
-    if turn < 0 or laid < 0:
+        _check_pile_start(number, pile)
+        on_piles.extend(pile[1:])
+    _check_cards(on_piles)
+    for number, pile in enumerate(piles):
+        _check_pile_order(number, pile)
+    sizes, draw_size, current = table.hand_sizes, table.draw_pile_size, table.current
+    laid, turn, fire_due, status = table.laid, table.turn, table.fire_due, table.status
+    players = rules.players
+    # Types first, with C-level tests (map, issuperset): from_json checks every state it reads.
+    if type(sizes) is not tuple or not _INT.issuperset(map(type, sizes)) or (sizes and min(sizes) < 0):
+        raise InvalidStateError("the hand sizes are a tuple of whole numbers from 0 up")
+    if len(sizes) != players:
+        raise InvalidStateError(f"the table has {len(sizes)} hand sizes at a {players}-player table")
+    if type(draw_size) is not int or type(turn) is not int or type(laid) is not int:
+        raise InvalidStateError("draw_pile_size, turn and laid are whole numbers")
+    if turn < 0 or laid < 0 or draw_size < 0:
         raise InvalidStateError("negative turn or card count")
+    if type(current) is not int or not 0 <= current < players:
+        raise InvalidStateError(f"seat {current!r} is not at the table")
+    if status not in STATUSES:
+        raise InvalidStateError(f"unknown status {status!r}")
+    if type(fire_due) is not tuple or len(fire_due) != 4 or not _INT.issuperset(map(type, fire_due)):
+        raise InvalidStateError("fire_due has one turn number (or -1) per pile")
+    in_hands = sum(sizes)
+    if len(on_piles) + in_hands + draw_size != len(CARDS):
+        raise InvalidStateError(
+            f"the cards on the piles ({len(on_piles)}), in the hands ({in_hands}) and in the draw "
+            f"pile ({draw_size}) do not add up to {len(CARDS)}"
+        )
     full = rules.hand_size
     for seat, size in enumerate(sizes):
         owed = laid if seat == current else 0
         if size + owed > full or (draw_size and size + owed != full):
             raise InvalidStateError(f"seat {seat} cannot hold {size} cards now")
-    all_laid = draw_size == 0 and not any(sizes)
-    if (status == "won") != all_laid:
+    if (status == "won") != (draw_size == 0 and in_hands == 0):
         raise InvalidStateError("a game is won exactly when every card is laid")
-    if status == PLAYING and sizes[current] == 0 and laid == 0:
+    if sizes[current] == 0 and laid == 0:
+        # Play passes over empty hands, so every turn starts in a hand that holds cards.
         raise InvalidStateError("a seat with no cards cannot be on turn")
-    if len(fire_due) != 4:
-        raise InvalidStateError("fire_due has one entry per pile")
+    if status == "stuck" and laid >= (rules.minimum if draw_size else 1):
+        raise InvalidStateError("the game is marked stuck but the player on turn can go on")
+    earlier = len(on_piles) - laid
+    if not turn <= earlier <= turn * full:
+        raise InvalidStateError(f"{earlier} cards laid in {turn} finished turns is impossible")
+    if rules.on_fire or fire_due != _NO_FIRE or status == "burned":
+        _check_fire(rules, table)
+    return on_piles
+
+
+def _check_fire(rules: Rules, table: Table) -> None:
+    """The fire deadlines: one exactly for each fire card on top of a pile, and a burned game."""
+    tops, turn, fire_due, status = table.tops, table.turn, table.fire_due, table.status
     for number, due in enumerate(fire_due):
         if due == -1:
             continue
-        if not rules.on_fire or piles[number][-1] not in FIRE_CARDS or due not in (turn, turn + 1):
+        if not rules.on_fire or tops[number] not in FIRE_CARDS or due not in (turn, turn + 1):
             raise InvalidStateError(f"no fire card can be due on pile {PILE_NAMES[number]}")
-        if due == turn + 1 and laid == 0:
+        if due == turn + 1 and table.laid == 0:
             raise InvalidStateError(f"the fire card on {PILE_NAMES[number]} was laid in no turn")
-    on_piles = sum(len(pile) - 1 for pile in piles) - laid
-    if not turn <= on_piles <= turn * full:
-        raise InvalidStateError(f"{on_piles} cards laid in {turn} finished turns is impossible")
     if status == "burned" and not any(
-        due == turn and piles[number][-1] in FIRE_CARDS for number, due in enumerate(fire_due)
+        due == turn and tops[number] in FIRE_CARDS for number, due in enumerate(fire_due)
     ):
         raise InvalidStateError("a game is burned only by a fire card due this turn and uncovered")
-    if rules.on_fire and status != "burned":
-        for number, pile in enumerate(piles):
-            if pile[-1] in FIRE_CARDS and fire_due[number] == -1:
+    if status != "burned":
+        for number, top in enumerate(tops):
+            if top in FIRE_CARDS and fire_due[number] == -1:
                 raise InvalidStateError(f"the fire card on {PILE_NAMES[number]} has no deadline")
 
 
-def check_turn(
-    rules: Rules,
-    piles: tuple[Pile, ...],
-    hand: tuple[int, ...],
-    draw_size: int,
-    laid: int,
-    status: str,
-) -> None:
-    """The checks that need the hand of the seat on turn."""
-    minimum = rules.minimum if draw_size else 1
-    tops = [pile[-1] for pile in piles]
-    can_lay = any(fits(card, number, top) for card in hand for number, top in enumerate(tops))
-    if status == PLAYING and laid < minimum and not can_lay:
-        raise InvalidStateError("the player on turn owes cards and cannot lay one: that is a loss")
-    if status == "stuck" and (laid >= minimum or can_lay):
-        raise InvalidStateError("the game is marked stuck but the player on turn can go on")
+def _check_parts(rules: object, table: object) -> None:
+    """The rules and table of a record are The Game's (a record holding others is impossible)."""
+    if type(rules) is not Rules:
+        raise InvalidStateError(f"the rules are not The Game's Rules but {type(rules).__name__}")
+    if type(table) is not Table:
+        raise InvalidStateError(f"the table is not a Table of The Game but {type(table).__name__}")
+
+
+def _check_pile_start(number: int, pile: Pile) -> None:
+    """Pile ``number`` is a tuple that starts with its row card."""
+    if type(pile) is not tuple or not pile or type(pile[0]) is not int or pile[0] != ROW_CARDS[number]:
+        raise InvalidStateError(f"pile {PILE_NAMES[number]} must start with {ROW_CARDS[number]}")
+
+
+def _check_pile_order(number: int, pile: Pile) -> None:
+    """Every card on pile ``number`` (all known to be cards) was laid on the one below by the rules."""
+    # Each card lies above the one below it (ascending) or below it (descending), or exactly 10
+    # against the direction: so every step along the pile, measured with the pile, is > 0 or -10.
+    # The steps are taken by C-level maps: a state read from JSON is checked card by card.
+    steps = set(map(sub, pile[1:], pile) if number < 2 else map(sub, pile, pile[1:]))
+    steps.discard(-TRICK)
+    if steps and min(steps) <= 0:
+        for below, card in itertools.pairwise(pile):
+            if not fits(card, number, below):
+                raise InvalidStateError(f"{card} cannot lie on {below} on pile {PILE_NAMES[number]}")
+
+
+def _check_cards(cards: list[int]) -> None:
+    """Every one of ``cards`` is a card of The Game (an ``int`` from 2 to 99), none of them twice."""
+    if not _INT.issuperset(map(type, cards)) or not _CARD_SET.issuperset(cards):
+        strangers = [card for card in cards if type(card) is not int or card not in _CARD_SET]
+        shown = sorted(repr(card) for card in strangers if type(card) is not int)
+        shown[:0] = map(repr, sorted(card for card in strangers if type(card) is int))
+        raise InvalidStateError(f"not cards of The Game: [{', '.join(shown[:5])}]")
+    if len(set(cards)) != len(cards):
+        twice = sorted(card for card, count in Counter(cards).items() if count > 1)
+        raise InvalidStateError(f"cards held twice: {twice[:5]}")
+
+
+def _check_hand_on_turn(rules: Rules, table: Table, hand: tuple[int, ...]) -> None:
+    """The hand of the seat on turn agrees with the status: it can go on while the game does."""
+    status = table.status
+    owes = table.laid < (rules.minimum if table.draw_pile_size else 1)
+    if (status == PLAYING and owes) or status == "stuck":
+        can_lay = len(dead_cards(set(hand), table.tops)) < len(hand)
+        if status == PLAYING and not can_lay:
+            raise InvalidStateError("the player on turn owes cards and cannot lay one: that is a loss")
+        if status == "stuck" and can_lay:
+            raise InvalidStateError("the game is marked stuck but the player on turn can go on")
