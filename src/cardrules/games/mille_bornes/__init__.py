@@ -8,14 +8,19 @@ the same as every game's:
 >>> [str(move) for move in mb.legal_moves(state)][:2]
 ['roll', 'discard 25']
 >>> state = mb.apply(state, mb.parse_move(state, "roll"))
->>> state.tableaux[0].rolling, mb.current_player(state)
+>>> state.table.tableaux[0].rolling, mb.current_player(state)
 (True, 1)
+
+The package is layered, each module importing only those before it: ``cards`` -> ``rules`` ->
+``moves`` -> ``converter``, ``tableau`` -> ``score_sheet`` -> ``scoring`` -> ``state`` (the
+records: ``Table``, ``State``, ``Observation``) -> ``legality`` -> ``safeties`` -> ``flow`` ->
+``engine`` -> ``validation`` -> ``result`` -> ``observation`` -> ``notation`` -> ``bots``.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Iterable
 
 from cardrules.games.mille_bornes.cards import (
     BATTLE_HAZARDS,
@@ -26,8 +31,10 @@ from cardrules.games.mille_bornes.cards import (
     REMEDIES,
     SAFETIES,
     Card,
+    CardKind,
     card_name,
 )
+from cardrules.games.mille_bornes.converter import configure_converter
 from cardrules.games.mille_bornes.engine import (
     apply,
     current_player,
@@ -50,17 +57,13 @@ from cardrules.games.mille_bornes.moves import (
     all_moves,
 )
 from cardrules.games.mille_bornes.notation import parse_move
-from cardrules.games.mille_bornes.observation import (
-    Observation,
-    determinize,
-    observe,
-    validate_observation,
-)
+from cardrules.games.mille_bornes.observation import determinize, observe
+from cardrules.games.mille_bornes.result import result, validate_result
 from cardrules.games.mille_bornes.rules import RULES_VERSION, Rules, Scoring
-from cardrules.games.mille_bornes.scoring import HandScore, Result, SideScore, result, validate_result
-from cardrules.games.mille_bornes.state import Match, Phase, State, Window
+from cardrules.games.mille_bornes.score_sheet import HandScore, Result, SideScore
+from cardrules.games.mille_bornes.state import Match, Observation, Phase, State, Table, Window
 from cardrules.games.mille_bornes.tableau import Tableau
-from cardrules.games.mille_bornes.validation import validate_state
+from cardrules.games.mille_bornes.validation import validate_observation, validate_state
 from cardrules.registry import Game, register
 from cardrules.serialization import converter
 
@@ -73,12 +76,16 @@ __all__ = [
     "GAME",
     "HAZARDS",
     "MILES",
+    "MOVE_CLASSES",
+    "NAME",
     "NAMES",
     "REMEDIES",
     "RULES_VERSION",
     "SAFETIES",
     "TABLES",
+    "TITLE",
     "Card",
+    "CardKind",
     "CoupFourre",
     "Decline",
     "Discard",
@@ -94,12 +101,16 @@ __all__ = [
     "Scoring",
     "SideScore",
     "State",
+    "Table",
     "Tableau",
     "Window",
     "all_moves",
     "apply",
     "card_name",
+    "cards",
+    "configure_converter",
     "current_player",
+    "deck",
     "determinize",
     "is_terminal",
     "legal_moves",
@@ -108,6 +119,7 @@ __all__ = [
     "option_grid",
     "parse_move",
     "result",
+    "rules_of",
     "validate_observation",
     "validate_result",
     "validate_state",
@@ -115,43 +127,64 @@ __all__ = [
     "why_illegal",
 ]
 
+NAME = "mille-bornes"
+"""The game's name in the registry and on the command line."""
 
-def _cards(state: State) -> list[Card]:
-    cards = [*state.draw_pile, *state.discard_pile]
+TITLE = "Mille Bornes"
+"""The game's name for people."""
+
+MOVE_CLASSES: tuple[type, ...] = (Play, Discard, CoupFourre, Extend, Decline)
+"""The classes of the :data:`Move` union, in a fixed order (their snake-case names tag JSON moves)."""
+
+
+def deck(rules: Rules) -> tuple[Card, ...]:
+    """Every card of the deck under ``rules``, sorted.
+
+    >>> len(deck(Rules())), len(deck(Rules(players=4, team_size=2)))
+    (101, 106)
+    """
+    return rules.deck_cards()
+
+
+def cards(state: State) -> Iterable[Card]:
+    """Every card ``state`` holds, anywhere: always ``deck(state.rules)`` rearranged.
+
+    >>> state = new_game(Rules(), seed=1)
+    >>> sorted(cards(state)) == list(deck(state.rules))
+    True
+    """
+    table = state.table
+    held = [*state.draw_pile, *table.discard_pile]
     for hand in state.hands:
-        cards.extend(hand)
-    for tableau in state.tableaux:
-        cards.extend(tableau.cards())
-    return cards
+        held.extend(hand)
+    for tableau in table.tableaux:
+        held.extend(tableau.cards())
+    return held
 
 
-def _structure_card(value: Any, _: type) -> Card:
-    if isinstance(value, str) and value in Card.__members__:
-        return Card[value]
-    raise ValueError(f"unknown card {value!r}")
+def rules_of(state: State) -> Rules:
+    """The rules ``state`` is played under.
+
+    >>> rules_of(new_game(Rules(players=3), seed=1)).players
+    3
+    """
+    return state.rules
 
 
-converter.register_unstructure_hook(Card, lambda card: card.name)
-converter.register_structure_hook(Card, _structure_card)
-converter.register_unstructure_hook_func(
-    lambda t: t == frozenset[Card], lambda cards: sorted(card.name for card in cards)
-)
-converter.register_structure_hook_func(
-    lambda t: t == frozenset[Card],
-    lambda value, _: frozenset(_structure_card(v, Card) for v in value),
-)
+# Until the registry configures each game's converter itself, the shared one learns Mille Bornes'
+# values here, explicitly, before the game is registered.
+configure_converter(converter)
 
 GAME = register(
     Game.from_module(
         sys.modules[__name__],
-        name="mille-bornes",
-        title="Mille Bornes",
-        move_classes=(Play, Discard, CoupFourre, Extend, Decline),
+        name=NAME,
+        title=TITLE,
+        move_classes=MOVE_CLASSES,
         card_type=Card,
         all_moves=lambda rules: all_moves(rules.sides),
-        cards=_cards,
-        deck=lambda rules: rules.deck_cards(),
+        cards=cards,
+        deck=deck,
     )
 )
 """Mille Bornes' descriptor in the registry."""
-
