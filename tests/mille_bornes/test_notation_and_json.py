@@ -205,6 +205,16 @@ def test_text_that_is_not_a_string_raises_an_argument_error() -> None:
         parse_move(three_rolling(), 100)  # type: ignore[arg-type]
 
 
+def test_a_text_too_long_to_be_a_move_raises_an_argument_error() -> None:
+    with pytest.raises(ArgumentError, match="at most 200 characters"):
+        parse_move(three_rolling(), "stop -> side " + "9" * 5000)
+
+
+def test_a_side_number_too_large_to_be_a_side_raises_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="there is no side"):
+        parse_move(three_rolling(), "stop -> side " + "9" * 150)
+
+
 def test_a_readable_move_that_is_not_legal_raises_an_illegal_move_error_with_the_reason() -> None:
     state = deal(TWO, [[C.D100, C.STOP]])
     with pytest.raises(IllegalMoveError, match="no ROLL"):

@@ -142,8 +142,12 @@ def check_table(rules: Rules, table: Table) -> None:
     sizes = table.hand_sizes
     if type(sizes) is not tuple or len(sizes) != players or not _ints(sizes):
         raise InvalidStateError(f"hand_sizes lists a whole number for each of the {players} seats")
-    if any(not 0 <= size <= rules.hand_size + 1 for size in sizes):
-        raise InvalidStateError(f"a hand holds 0 to {rules.hand_size + 1} cards")
+    # Between turns a hand holds at most hand_size cards; only the seat on turn has drawn one more.
+    drawn = table.current if table.phase == "play" else -1
+    for seat, size in enumerate(sizes):
+        most = rules.hand_size + (seat == drawn)
+        if not 0 <= size <= most:
+            raise InvalidStateError(f"seat {seat} holds {size} cards, not 0 to {most}")
     revealed = table.revealed
     if type(revealed) is not tuple or len(revealed) != players:
         raise InvalidStateError("revealed cards are listed per seat")
