@@ -16,7 +16,7 @@ import random
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.mille_bornes.cards import Card
 from cardrules.games.mille_bornes.state import Observation, State
-from cardrules.games.mille_bornes.validation import validate_observation
+from cardrules.games.mille_bornes.validation import unknown_cards
 
 __all__ = ["determinize", "observe"]
 
@@ -52,24 +52,20 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     """
     check_instance(observation, Observation, "an observation of Mille Bornes")
     rng = check_rng(rng)
-    validate_observation(observation)
+    unknown = unknown_cards(observation)
+    rng.shuffle(unknown)
     table = observation.table
     seat = observation.seat
-    known = table.revealed
-    pool = observation.unseen()
-    for other, cards in enumerate(known):
-        if other != seat:
-            pool.subtract(cards)
-    unseen = sorted(pool.elements())
-    rng.shuffle(unseen)
+    revealed = table.revealed
     hands: list[tuple[Card, ...]] = []
     at = 0
     for other, size in enumerate(table.hand_sizes):
         if other == seat:
             hands.append(observation.hand)
             continue
-        take = size - len(known[other])
-        hands.append(tuple(sorted((*known[other], *unseen[at:at + take]))))
+        known = revealed[other]
+        take = size - len(known)
+        hands.append(tuple(sorted((*known, *unknown[at:at + take]))))
         at += take
-    return State(rules=observation.rules, table=table, hands=tuple(hands), draw_pile=tuple(unseen[at:]),
+    return State(rules=observation.rules, table=table, hands=tuple(hands), draw_pile=tuple(unknown[at:]),
                  seed=rng.getrandbits(63))

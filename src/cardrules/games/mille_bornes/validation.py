@@ -11,7 +11,8 @@ belongs, a side that does not exist, ...).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from cardrules.arguments import check_instance
 from cardrules.errors import InvalidStateError
@@ -31,13 +32,14 @@ from cardrules.games.mille_bornes.scoring import score_hand
 from cardrules.games.mille_bornes.state import PHASES, Match, Observation, State, Table, Window
 from cardrules.games.mille_bornes.tableau import Tableau, read_battle
 
-__all__ = ["check_sheet", "check_table", "validate_observation", "validate_state"]
+__all__ = ["check_sheet", "check_table", "unknown_cards", "validate_observation", "validate_state"]
 
 _BATTLE = frozenset((*BATTLE_HAZARDS, Card.REPAIRS, Card.GASOLINE, Card.SPARE_TIRE, Card.ROLL))
 _SPEED = frozenset((Card.SPEED_LIMIT, Card.END_OF_LIMIT))
 _DIRECTION = frozenset((Card.WRONG_WAY, Card.END_OF_WRONG_WAY))
 _SAFETY_SET = frozenset(SAFETIES)
 _DISTANCES = frozenset(MILES.values())
+_CARDS = tuple(Card)
 _ONLY_CARDS = frozenset((Card,))
 _ONLY_INTS = frozenset((int,))
 
@@ -55,7 +57,7 @@ def validate_state(state: State) -> None:
     check_instance(state, State, "a state of Mille Bornes")
     rules = _rules(state.rules)
     table = state.table
-    check_table(rules, table)
+    held = _check_table(rules, table)
     hands = state.hands
     if type(hands) is not tuple or len(hands) != rules.players:
         raise InvalidStateError(f"a {rules.players}-player game needs one hand per seat")
@@ -64,7 +66,7 @@ def validate_state(state: State) -> None:
         if len(hand) != table.hand_sizes[seat]:
             raise InvalidStateError(f"seat {seat} holds {len(hand)} cards, not the "
                                     f"{table.hand_sizes[seat]} the table shows")
-        if Counter(table.revealed[seat]) - Counter(hand):
+        if table.revealed[seat] and not _within(table.revealed[seat], hand):
             raise InvalidStateError(f"seat {seat} is known to hold a card it does not have")
     _check_cards(state.draw_pile, "the draw pile")
     if len(state.draw_pile) != table.draw_pile_size:
@@ -72,14 +74,13 @@ def validate_state(state: State) -> None:
                                 f"{table.draw_pile_size} the table shows")
     if type(state.seed) is not int:
         raise InvalidStateError(f"the match seed is a whole number, not {_short(state.seed)}")
-    held = _visible(table)
     held.update(state.draw_pile)
     for hand in hands:
         held.update(hand)
-    expected = Counter(rules.deck_cards())
+    expected = _deck_counts(rules)
     if held != expected:
-        extra = sorted((held - expected).elements())
-        missing = sorted((expected - held).elements())
+        extra = sorted(card for card, count in held.items() if count > expected.get(card, 0))
+        missing = sorted(card for card, count in expected.items() if count > held[card])
         raise InvalidStateError(
             "the state must hold the rules' deck exactly"
             + (f"; extra {[c.name for c in extra[:5]]}" if extra else "")
@@ -99,9 +100,19 @@ def validate_observation(observation: Observation) -> None:
     >>> validate_observation(observe(new_game(Rules(), seed=1), 1))
     """
     check_instance(observation, Observation, "an observation of Mille Bornes")
+    unknown_cards(observation)
+
+
+def unknown_cards(observation: Observation) -> list[Card]:
+    """The cards whose place ``observation``'s seat does not know, sorted: the cards of the other
+    hands and of the draw pile, less those the table knows a seat holds (``Table.revealed``).
+
+    Raises :class:`~cardrules.errors.InvalidStateError` unless the observation could be seen (see
+    :func:`validate_observation`, which is this check). ``determinize`` deals these cards.
+    """
     rules = _rules(observation.rules)
     table = observation.table
-    check_table(rules, table)
+    known = _check_table(rules, table)
     seat = observation.seat
     if type(seat) is not int or not 0 <= seat < rules.players:
         raise InvalidStateError(f"the observer is a seat from 0 to {rules.players - 1}, "
@@ -110,24 +121,32 @@ def validate_observation(observation: Observation) -> None:
     _check_hand(hand, "the observer's hand")
     if len(hand) != table.hand_sizes[seat]:
         raise InvalidStateError("the observer's hand size does not match its hand")
-    if Counter(table.revealed[seat]) - Counter(hand):
+    revealed = table.revealed
+    if revealed[seat] and not _within(revealed[seat], hand):
         raise InvalidStateError("the observer is known to hold a card it does not have")
-    unseen = Counter(rules.deck_cards())
-    unseen.subtract(_visible(table))
-    unseen.subtract(hand)
-    for other, known in enumerate(table.revealed):
+    known.update(hand)
+    for other, cards in enumerate(revealed):
         if other != seat:
-            unseen.subtract(known)
-    short = sorted(card for card, count in unseen.items() if count < 0)
-    if short:
-        raise InvalidStateError(f"more {[c.name for c in short[:5]]} are seen or known to be held "
-                                "than the deck has")
+            known.update(cards)
+    unknown: list[Card] = []
+    deck = _deck_counts(rules)
+    for card in _CARDS:
+        count = deck.get(card, 0) - known[card]
+        if count < 0:
+            raise InvalidStateError(f"more {card.name} are seen or known to be held than the deck has")
+        unknown += (card,) * count
+    return unknown
 
 
 def check_table(rules: Rules, table: Table) -> None:
     """Raise :class:`~cardrules.errors.InvalidStateError` unless ``table`` could be seen in a game
     under ``rules``: the tableaux and piles, the card counts, the decision under way, the race,
     and the match with its score sheets."""
+    _check_table(rules, table)
+
+
+def _check_table(rules: Rules, table: Table) -> Counter[Card]:
+    """:func:`check_table`, which also counts the cards face up (on the tableaux and discards)."""
     if type(table) is not Table:
         raise InvalidStateError(f"a table of Mille Bornes is a Table, not {_short(table)}")
     players = rules.players
@@ -152,18 +171,18 @@ def check_table(rules: Rules, table: Table) -> None:
     if type(revealed) is not tuple or len(revealed) != players:
         raise InvalidStateError("revealed cards are listed per seat")
     for seat, known in enumerate(revealed):
-        _check_cards(known, f"the cards known to be in seat {seat}'s hand")
+        _check_cards(known, "the cards known to be in the hand of seat", seat)
         if any(KIND[card] is not CardKind.SAFETY for card in known) or list(known) != sorted(known):
             raise InvalidStateError("only safeties are revealed, listed in card order")
         if len(known) > sizes[seat]:
             raise InvalidStateError(f"seat {seat} is known to hold more cards than it has")
     visible = _visible(table)
-    deck = Counter(rules.deck_cards())
-    extra = visible - deck
+    deck = _deck_counts(rules)
+    extra = sorted(card for card, count in visible.items() if count > deck.get(card, 0))
     if extra:
-        raise InvalidStateError(f"more {[c.name for c in sorted(extra)[:5]]} are on the table "
+        raise InvalidStateError(f"more {[c.name for c in extra[:5]]} are on the table "
                                 "than the deck has")
-    if visible.total() + sum(sizes) + table.draw_pile_size != deck.total():
+    if visible.total() + sum(sizes) + table.draw_pile_size != sum(deck.values()):
         raise InvalidStateError("the cards on the table, in hand and in the draw pile do not add up "
                                 "to the deck")
     if not 0 <= table.reshuffles <= (rules.reshuffle_limit if rules.reshuffle_discards else 0):
@@ -171,6 +190,7 @@ def check_table(rules: Rules, table: Table) -> None:
     _check_race(rules, table)
     _check_decision(rules, table)
     _check_match(rules, table)
+    return visible
 
 
 def check_sheet(sheet: HandScore, number: int, sides: int) -> None:
@@ -241,15 +261,15 @@ def _check_tableau(rules: Rules, side: int, t: Tableau, target: int) -> None:
     where = f"side {side}"
     if type(t) is not Tableau:
         raise InvalidStateError(f"{where}'s tableau is a Tableau, not {_short(t)}")
-    for name in ("battle", "speed", "direction", "safeties", "coups_fourres"):
-        _check_cards(getattr(t, name), f"{where}'s {name.replace('_', ' ')}")
+    for pile in (t.battle, t.speed, t.direction, t.safeties, t.coups_fourres):
+        _check_cards(pile, "a pile of the tableau of side", side)
     if type(t.problems) is not frozenset or not _only(t.problems, _ONLY_CARDS) or type(t.rolling) is not bool:
         raise InvalidStateError(f"{where}'s battle status is a set of cards and True or False")
     if not set(t.battle) <= _BATTLE or not set(t.speed) <= _SPEED or not set(t.direction) <= _DIRECTION:
         raise InvalidStateError(f"{where} has a card on the wrong pile")
     if not set(t.safeties) <= _SAFETY_SET:
         raise InvalidStateError(f"{where}'s safety area holds a non-safety")
-    if Counter(t.coups_fourres) - Counter(t.safeties):
+    if t.coups_fourres and not _within(t.coups_fourres, t.safeties):
         raise InvalidStateError(f"{where}'s coups fourrés must be among its safeties")
     distance = t.distance
     if type(distance) is not tuple or not _ints(distance):
@@ -368,7 +388,7 @@ def _check_sheet_rules(rules: Rules, sheet: HandScore) -> None:
     if extended_by is not None and rules.extension_to is None:
         raise InvalidStateError(f"{where} has an extension the rules do not allow")
     target = rules.race if extended_by is None else rules.extension_to or 0
-    composition = rules.composition()
+    composition = _deck_counts(rules)
     safeties_in_deck = sum(composition.get(card, 0) for card in SAFETIES)
     all_four_exist = all(composition.get(card, 0) for card in SAFETIES)
     played_safeties = 0
@@ -440,15 +460,28 @@ def _count(line: int, each: int, most: int) -> int | None:
     return line // each
 
 
-def _check_cards(cards: object, what: str) -> tuple[Card, ...]:
+def _check_cards(cards: object, what: str, number: int | None = None) -> tuple[Card, ...]:
     if type(cards) is not tuple or not _only(cards, _ONLY_CARDS):
-        raise InvalidStateError(f"{what} is a tuple of cards, not {_short(cards)}")
+        whose = what if number is None else f"{what} {number}"
+        raise InvalidStateError(f"{whose} is a tuple of cards, not {_short(cards)}")
     return cards
 
 
 def _check_hand(hand: object, what: str) -> None:
     if list(_check_cards(hand, what)) != sorted(_check_cards(hand, what)):
         raise InvalidStateError(f"{what} is not sorted")
+
+
+@lru_cache(maxsize=64)
+def _deck_counts(rules: Rules) -> Mapping[Card, int]:
+    """How many of each card the deck of ``rules`` holds (kept: the same rules come back again and
+    again, and ``Rules.deck_cards`` sorts a hundred cards). Read it, never change it."""
+    return Counter(rules.deck_cards())
+
+
+def _within(some: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether every card of ``some`` is among ``cards``, copies counted."""
+    return not Counter(some) - Counter(cards)
 
 
 def _visible(table: Table) -> Counter[Card]:
