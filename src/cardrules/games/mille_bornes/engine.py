@@ -233,14 +233,19 @@ def _discard(state: State, move: Discard) -> State:
     seat = table.current
     hand = state.hands[seat]
     rules = state.rules
-    if card not in hand or (rules.discard != "any" and has_play(rules, table, card)):
+    try:
+        at = hand.index(card)
+    except ValueError:
+        at = -1
+    if at < 0 or (rules.discard != "any" and has_play(rules, table, card)):
         raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
     hands = list(state.hands)
-    at = hand.index(card)
     hands[seat] = hand[:at] + hand[at + 1:]
     revealed = _forget(table.revealed, seat, card) if table.revealed[seat] else table.revealed
-    return start_turn(state, (seat + 1) % rules.players, hands, state.draw_pile,
-                      (*table.discard_pile, card), table.tableaux, revealed, table.reshuffles)
+    # Concatenation copies the discard pile once; unpacking would copy it twice.
+    discard_pile = table.discard_pile + (card,)  # noqa: RUF005
+    return start_turn(state, (seat + 1) % rules.players, hands, state.draw_pile, discard_pile,
+                      table.tableaux, revealed, table.reshuffles)
 
 
 def _play(state: State, move: Play) -> State:
@@ -254,8 +259,10 @@ def _play(state: State, move: Play) -> State:
     own = seat % sides  # rules.side_of(seat), without the call
     tableaux = table.tableaux
     kind = _KIND_CODE[card]
-    if card not in hand:
-        raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
+    try:
+        at = hand.index(card)
+    except ValueError:
+        raise IllegalMoveError(move, why_illegal(state, move) or "not legal now") from None
     if side is None:
         if not ((kind == _DISTANCE and _MILES[card] <= longest_drive(tableaux[own], rules, table.target))
                 or (kind == _REMEDY and can_remedy(tableaux[own], card)) or kind == _SAFETY):
@@ -264,7 +271,6 @@ def _play(state: State, move: Play) -> State:
               and can_attack(tableaux[side], card, rules.hazard_stacking)):
         raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
     hands = list(state.hands)
-    at = hand.index(card)
     hands[seat] = hand[:at] + hand[at + 1:]
     revealed = _forget(table.revealed, seat, card) if table.revealed[seat] else table.revealed
     nxt = (seat + 1) % rules.players

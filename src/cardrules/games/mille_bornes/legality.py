@@ -103,7 +103,11 @@ def has_play(rules: Rules, table: Table, card: Card) -> bool:
     if kind is CardKind.REMEDY:
         return can_remedy(tableaux[own], card)
     stacking = rules.hazard_stacking
-    return any(side != own and can_attack(tableaux[side], card, stacking) for side in range(sides))
+    # A loop, not any(...) over a generator: under discard="unplayable_only" this runs at every discard.
+    for side in range(sides):  # noqa: SIM110
+        if side != own and can_attack(tableaux[side], card, stacking):
+            return True
+    return False
 
 
 def why_illegal(state: State, move: object) -> str | None:
