@@ -7,6 +7,8 @@ turns the history into a :class:`Result`.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import attrs
 
 __all__ = ["LINES", "HandScore", "Result", "SideScore"]
@@ -23,6 +25,8 @@ LINES: tuple[tuple[str, str], ...] = (
     ("extension", "Extension"),
 )
 """The lines of a score sheet column: ``(field of SideScore, label)`` in score-sheet order."""
+
+_POINTS = attrgetter(*(name for name, _ in LINES))
 
 
 @attrs.frozen(kw_only=True)
@@ -47,7 +51,16 @@ class SideScore:
         >>> SideScore(side=0, miles=700, trip=400).total
         1100
         """
-        return sum(getattr(self, name) for name, _ in LINES)
+        return sum(self.points())
+
+    def points(self) -> tuple[int, ...]:
+        """The points of every line, in score-sheet order.
+
+        >>> SideScore(side=0, miles=700, trip=400).points()
+        (700, 0, 0, 0, 400, 0, 0, 0, 0)
+        """
+        points: tuple[int, ...] = _POINTS(self)
+        return points
 
     def lines(self) -> tuple[tuple[str, int], ...]:
         """``(label, points)`` for every line, in score-sheet order.
@@ -55,7 +68,7 @@ class SideScore:
         >>> SideScore(side=0, miles=700, trip=400).lines()[0]
         ('Miles travelled', 700)
         """
-        return tuple((label, getattr(self, name)) for name, label in LINES)
+        return tuple(zip((label for _, label in LINES), self.points(), strict=True))
 
 
 @attrs.frozen(kw_only=True)

@@ -27,7 +27,7 @@ from cardrules.games.mille_bornes.cards import (
 )
 from cardrules.games.mille_bornes.flow import can_reshuffle
 from cardrules.games.mille_bornes.rules import Rules
-from cardrules.games.mille_bornes.score_sheet import LINES, HandScore, SideScore
+from cardrules.games.mille_bornes.score_sheet import HandScore, SideScore
 from cardrules.games.mille_bornes.scoring import score_hand
 from cardrules.games.mille_bornes.state import PHASES, Match, Observation, State, Table, Window
 from cardrules.games.mille_bornes.tableau import Tableau, read_battle
@@ -78,7 +78,8 @@ def validate_state(state: State) -> None:
     for hand in hands:
         held.update(hand)
     expected = _deck_counts(rules)
-    if held != expected:
+    # Compared as plain dicts (in C): neither holds a zero count.
+    if not dict.__eq__(held, expected):
         extra = sorted(card for card, count in held.items() if count > expected.get(card, 0))
         missing = sorted(card for card, count in expected.items() if count > held[card])
         raise InvalidStateError(
@@ -219,7 +220,8 @@ def check_sheet(sheet: HandScore, number: int, sides: int) -> None:
             raise InvalidStateError(f"{where} has a column that is not a SideScore")
         if column.side != side or type(column.side) is not int:
             raise InvalidStateError(f"{where} has its sides out of order")
-        if any(type(value) is not int or value < 0 for value in _lines(column)):
+        points = column.points()
+        if not _ints(points) or min(points) < 0:
             raise InvalidStateError(f"{where}: side {side} has a line that is not 0 or more points")
     completed = sheet.completed_by
     if sheet.delayed and completed is None:
@@ -363,9 +365,10 @@ def _check_match(rules: Rules, table: Table) -> None:
     if number != len(history) - over:
         raise InvalidStateError("the hand number does not match the finished hands")
     summed = [0] * sides
+    safeties = _safeties_in_deck(rules)
     for at, sheet in enumerate(history):
         check_sheet(sheet, at, sides)
-        _check_sheet_rules(rules, sheet)
+        _check_sheet_rules(rules, sheet, safeties)
         for side, points in enumerate(sheet.totals):
             summed[side] += points
         final = over and at == len(history) - 1
@@ -380,17 +383,16 @@ def _check_match(rules: Rules, table: Table) -> None:
         _check_last_sheet(rules, table, history[-1])
 
 
-def _check_sheet_rules(rules: Rules, sheet: HandScore) -> None:
-    """The lines of ``sheet`` are ones ``score_hand`` could write under ``rules``."""
+def _check_sheet_rules(rules: Rules, sheet: HandScore, safeties: tuple[int, bool]) -> None:
+    """The lines of ``sheet`` are ones ``score_hand`` could write under ``rules`` (whose deck holds
+    ``safeties``: see :func:`_safeties_in_deck`)."""
     where = f"hand {sheet.hand}'s score sheet"
     points = rules.scoring
     completed, extended_by = sheet.completed_by, sheet.extended_by
     if extended_by is not None and rules.extension_to is None:
         raise InvalidStateError(f"{where} has an extension the rules do not allow")
     target = rules.race if extended_by is None else rules.extension_to or 0
-    composition = _deck_counts(rules)
-    safeties_in_deck = sum(composition.get(card, 0) for card in SAFETIES)
-    all_four_exist = all(composition.get(card, 0) for card in SAFETIES)
+    safeties_in_deck, all_four_exist = safeties
     played_safeties = 0
     zeros = [side for side, miles in enumerate(sheet.miles) if miles == 0]
     for side, column in enumerate(sheet.sides):
@@ -479,6 +481,14 @@ def _deck_counts(rules: Rules) -> Mapping[Card, int]:
     return Counter(rules.deck_cards())
 
 
+@lru_cache(maxsize=64)
+def _safeties_in_deck(rules: Rules) -> tuple[int, bool]:
+    """How many safety cards the deck of ``rules`` holds, and whether it holds all four kinds."""
+    composition = _deck_counts(rules)
+    return (sum(composition.get(card, 0) for card in SAFETIES),
+            all(composition.get(card, 0) for card in SAFETIES))
+
+
 def _within(some: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
     """Whether every card of ``some`` is among ``cards``, copies counted."""
     return not Counter(some) - Counter(cards)
@@ -496,10 +506,6 @@ def _rules(rules: object) -> Rules:
     if type(rules) is not Rules:
         raise InvalidStateError(f"not a value of Mille Bornes: its rules are {_short(rules)}")
     return rules
-
-
-def _lines(column: SideScore) -> list[object]:
-    return [getattr(column, name) for name, _ in LINES]
 
 
 def _ints(values: Iterable[object]) -> bool:
