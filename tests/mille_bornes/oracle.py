@@ -64,8 +64,8 @@ def moving(state: State, t: Tableau) -> bool:
 def plays(state: State, card: Card) -> list[Move]:
     """The plays of ``card`` the contract allows the seat on turn."""
     rules = state.rules
-    own = rules.side_of(state.current)
-    mine = state.tableaux[own]
+    own = rules.side_of(state.table.current)
+    mine = state.table.tableaux[own]
     right_of_way = C.RIGHT_OF_WAY in mine.safeties
     if card in SAFETIES:
         return [Play(card)]
@@ -75,7 +75,7 @@ def plays(state: State, card: Card) -> list[Move]:
         backwards = bool(mine.direction) and mine.direction[-1] is C.WRONG_WAY \
             and C.DRIVING_ACE not in mine.safeties
         twos = sum(1 for m in mine.distance if abs(m) == 200)
-        fits = mine.miles - miles >= 0 if backwards else mine.miles + miles <= state.target
+        fits = mine.miles - miles >= 0 if backwards else mine.miles + miles <= state.table.target
         allowed = (moving(state, mine) and not (limited and miles > 50)
                    and not (miles == 200 and twos >= rules.max_200s) and fits)
         return [Play(card)] if allowed else []
@@ -90,7 +90,7 @@ def plays(state: State, card: Card) -> list[Move]:
     if card in HAZARD_OF:
         return [Play(card)] if HAZARD_OF[card] in hazards_in_effect(state, mine) else []
     found: list[Move] = []
-    for side, t in enumerate(state.tableaux):
+    for side, t in enumerate(state.table.tableaux):
         if side == own or SAFETY_OF[card] in t.safeties:
             continue
         if card is C.SPEED_LIMIT:
@@ -109,14 +109,14 @@ def plays(state: State, card: Card) -> list[Move]:
 
 
 def contract_moves(state: State) -> set[Move]:
-    if state.phase == "over":
+    if state.table.phase == "over":
         return set()
-    if state.phase == "coup_fourre":
+    if state.table.phase == "coup_fourre":
         return {CoupFourre(), Decline()}
-    if state.phase == "extension":
+    if state.table.phase == "extension":
         return {Extend(), Decline()}
     found: set[Move] = set()
-    for card in set(state.hands[state.current]):
+    for card in set(state.hands[state.table.current]):
         allowed = plays(state, card)
         found.update(allowed)
         if state.rules.discard == "any" or not allowed:

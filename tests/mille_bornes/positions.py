@@ -149,7 +149,7 @@ def play(state: State, *steps: str | Move) -> State:
     or :data:`PASS`. Every state reached must pass ``validate_state`` (what ``from_json`` checks)."""
     for step in steps:
         if step == PASS:
-            move: Move = Discard(quietest(state.hands[state.current]))
+            move: Move = Discard(quietest(state.hands[state.table.current]))
         elif isinstance(step, str):
             move = parse_move(state, step)
         else:
@@ -163,9 +163,9 @@ def solo(state: State, *steps: str | Move, seat: int = 0) -> State:
     """``seat`` makes each step in turn; after each, the other seats :data:`PASS` until it is
     ``seat``'s turn again (or a decision other than a normal turn is due, or the hand is over)."""
     for step in steps:
-        assert state.current == seat, f"seat {state.current} is on turn, not seat {seat}"
+        assert state.table.current == seat, f"seat {state.table.current} is on turn, not seat {seat}"
         state = play(state, step)
-        while state.phase == "play" and state.current != seat:
+        while state.table.phase == "play" and state.table.current != seat:
             state = play(state, PASS)
     return state
 
@@ -176,7 +176,7 @@ def moves(state: State) -> list[str]:
 
 
 def _discard_for(state: State, keep: Collection[Card]) -> Move:
-    hand = state.hands[state.current]
+    hand = state.hands[state.table.current]
     spare = [card for card in hand if card not in keep]
     if spare:
         return Discard(spare[0])
@@ -196,14 +196,14 @@ def run_out_draw_pile(
     is empty, and then until the seat on turn is one that did not draw this turn (and is
     ``until_seat``, if given): the next move is made from an empty draw pile."""
     while state.draw_pile:
-        state = apply(state, _discard_for(state, keep(state.current)))
+        state = apply(state, _discard_for(state, keep(state.table.current)))
     # The seat on turn may have drawn the last card: let it discard too.
-    if len(state.hands[state.current]) > state.rules.hand_size:
-        state = apply(state, _discard_for(state, keep(state.current)))
-    while until_seat is not None and state.current != until_seat:
-        state = apply(state, _discard_for(state, keep(state.current)))
+    if len(state.hands[state.table.current]) > state.rules.hand_size:
+        state = apply(state, _discard_for(state, keep(state.table.current)))
+    while until_seat is not None and state.table.current != until_seat:
+        state = apply(state, _discard_for(state, keep(state.table.current)))
     assert not state.draw_pile
-    assert state.phase == "play"
+    assert state.table.phase == "play"
     return state
 
 
@@ -212,9 +212,9 @@ def drain_draw_pile(state: State, keep: Callable[[int], Collection[Card]] = lamb
     of the draw pile has been drawn: the seat on turn holds it, and the next turn will find the
     draw pile empty (and refill it from the discards, under the reshuffle variant)."""
     while state.draw_pile:
-        state = apply(state, _discard_for(state, keep(state.current)))
+        state = apply(state, _discard_for(state, keep(state.table.current)))
         validate_state(state)
-    assert state.phase == "play"
+    assert state.table.phase == "play"
     return state
 
 
@@ -237,9 +237,9 @@ def refused(state: State, move: Move, *words: str) -> str:
 def play_out(state: State, keep: Callable[[int], Collection[Card]] = lambda seat: ()) -> State:
     """Everyone discards until the hand (or the game) ends; returns the first state of the next hand
     or the final state."""
-    hand_number = state.match.hand_number
-    while state.phase == "play" and state.match.hand_number == hand_number:
-        state = apply(state, _discard_for(state, keep(state.current)))
+    hand_number = state.table.match.hand_number
+    while state.table.phase == "play" and state.table.match.hand_number == hand_number:
+        state = apply(state, _discard_for(state, keep(state.table.current)))
     return state
 
 

@@ -150,9 +150,11 @@ def test_an_explicit_deal_must_be_exactly_the_rules_deck() -> None:
     deck = list(rules.deck_cards())
     with pytest.raises(RulesError, match="missing"):
         new_game(rules, deck=deck[1:])
-    with pytest.raises(RulesError, match="not in the rules' deck"):
-        new_game(rules, deck=[*deck, C.STOP])  # a 2-player deck has only 4 STOPs
-    with pytest.raises(RulesError, match="Card values"):
+    with pytest.raises(RulesError, match="not more"):
+        new_game(rules, deck=[*deck, C.STOP])
+    with pytest.raises(RulesError, match=r"missing \['D25'\]; extra \['STOP'\]"):
+        new_game(rules, deck=[*deck[1:], C.STOP])  # a 2-player deck has only 4 STOPs
+    with pytest.raises(RulesError, match="Card cards"):
         new_game(rules, deck=[*deck[1:], "D25"])  # type: ignore[list-item]
 
 

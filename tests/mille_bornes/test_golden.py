@@ -59,7 +59,7 @@ def test_random_golden_games_end_as_pinned(
     outcome = result(state)
     assert outcome is not None
     completed = tuple(sheet.completed_by for sheet in outcome.hands)
-    assert (moves, outcome.totals, outcome.winners, completed, len(state.discard_pile)) == expected
+    assert (moves, outcome.totals, outcome.winners, completed, len(state.table.discard_pile)) == expected
 
 
 def test_the_stored_heuristic_match_replays_to_its_pinned_result() -> None:

@@ -41,7 +41,7 @@ def random_match(rules: Rules, seed: int | None, choices: int = 0, **deal_option
 def first_states_of_hands(states: list[State]) -> list[State]:
     firsts = [states[0]]
     for before, after in itertools.pairwise(states):
-        if after.match.hand_number != before.match.hand_number:
+        if after.table.match.hand_number != before.table.match.hand_number:
             firsts.append(after)
     return firsts
 
@@ -56,7 +56,7 @@ def test_a_match_is_played_hand_after_hand_until_a_side_reaches_5000(players: in
     final = states[-1]
     outcome = result(final)
     assert outcome is not None
-    assert len(outcome.hands) == final.match.hand_number + 1 >= 2
+    assert len(outcome.hands) == final.table.match.hand_number + 1 >= 2
     running = [0] * rules.sides
     for number, sheet in enumerate(outcome.hands):
         assert sheet.hand == number
@@ -79,11 +79,11 @@ def test_the_dealer_moves_left_each_hand_and_the_player_on_his_left_starts(
     firsts = first_states_of_hands(states)
     assert len(firsts) >= 2
     for number, state in enumerate(firsts):
-        assert state.match.hand_number == number
-        assert state.match.dealer == number % players
+        assert state.table.match.hand_number == number
+        assert state.table.match.dealer == number % players
         assert current_player(state) == (number + 1) % players
         assert [len(hand) for hand in state.hands] == [
-            rules.hand_size + (seat == state.current) for seat in range(players)
+            rules.hand_size + (seat == state.table.current) for seat in range(players)
         ]
 
 
@@ -93,16 +93,16 @@ def test_totals_carry_over_and_every_hand_starts_afresh(players: int, team_size:
     states = random_match(rules, seed=20 + players)
     deck_size = len(rules.deck_cards())
     for number, state in enumerate(first_states_of_hands(states)):
-        history = state.match.history
+        history = state.table.match.history
         assert len(history) == number
-        assert state.match.totals == tuple(
+        assert state.table.match.totals == tuple(
             sum(sheet.totals[side] for sheet in history) for side in range(rules.sides)
         )
-        assert all(tableau.cards() == [] for tableau in state.tableaux)
-        assert state.discard_pile == ()
+        assert all(tableau.cards() == [] for tableau in state.table.tableaux)
+        assert state.table.discard_pile == ()
         assert len(state.draw_pile) == deck_size - players * rules.hand_size - 1
-        assert (state.target, state.extended_by, state.phase) == (rules.race, None, "play")
-        assert state.revealed == ((),) * players
+        assert (state.table.target, state.table.extended_by, state.table.phase) == (rules.race, None, "play")
+        assert state.table.revealed == ((),) * players
 
 
 def test_when_several_sides_pass_the_target_score_the_highest_total_wins() -> None:
@@ -147,9 +147,9 @@ def test_a_match_goes_on_to_the_next_hand_below_the_target_score() -> None:
     state = solo(state, "roll", "drive 200", "drive 200", "drive 100", "drive 100", "drive 100")
     state = play(state, "decline")
     assert not is_terminal(state)
-    assert state.match.hand_number == 1
-    assert state.match.totals == (1600, 0)
-    assert state.match.dealer == 0
+    assert state.table.match.hand_number == 1
+    assert state.table.match.totals == (1600, 0)
+    assert state.table.match.dealer == 0
     assert current_player(state) == 1
 
 
@@ -157,7 +157,7 @@ def test_target_score_none_plays_a_single_hand() -> None:
     rules = Rules.parker(players=2, target_score=None)
     states = random_match(rules, seed=3)
     final = states[-1]
-    assert all(state.match.hand_number == 0 for state in states)
+    assert all(state.table.match.hand_number == 0 for state in states)
     outcome = result(final)
     assert outcome is not None
     assert len(outcome.hands) == 1

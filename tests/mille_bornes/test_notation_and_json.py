@@ -12,6 +12,7 @@ import pytest
 
 import cardrules
 from cardrules import (
+    ArgumentError,
     CardrulesError,
     GameRecord,
     IllegalMoveError,
@@ -199,9 +200,19 @@ def test_unreadable_text_raises_a_notation_error(text: str) -> None:
     assert isinstance(caught.value, ValueError)
 
 
-def test_text_that_is_not_a_string_raises_a_notation_error() -> None:
-    with pytest.raises(NotationError):
+def test_text_that_is_not_a_string_raises_an_argument_error() -> None:
+    with pytest.raises(ArgumentError, match="written as text"):
         parse_move(three_rolling(), 100)  # type: ignore[arg-type]
+
+
+def test_a_text_too_long_to_be_a_move_raises_an_argument_error() -> None:
+    with pytest.raises(ArgumentError, match="at most 200 characters"):
+        parse_move(three_rolling(), "stop -> side " + "9" * 5000)
+
+
+def test_a_side_number_too_large_to_be_a_side_raises_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="there is no side"):
+        parse_move(three_rolling(), "stop -> side " + "9" * 150)
 
 
 def test_a_readable_move_that_is_not_legal_raises_an_illegal_move_error_with_the_reason() -> None:
@@ -343,20 +354,20 @@ def _drop_draw_card(data: dict[str, Any]) -> None:
 
 def _roll_on_speed_pile(data: dict[str, Any]) -> None:
     data["draw_pile"].remove("ROLL")
-    data["tableaux"][1]["speed"].append("ROLL")
+    data["table"]["tableaux"][1]["speed"].append("ROLL")
 
 
 def _problems_disagree(data: dict[str, Any]) -> None:
-    data["tableaux"][1]["problems"] = ["STOP"]
+    data["table"]["tableaux"][1]["problems"] = ["STOP"]
 
 
 def _not_rolling(data: dict[str, Any]) -> None:
-    data["tableaux"][0]["rolling"] = False
+    data["table"]["tableaux"][0]["rolling"] = False
 
 
 def _roll_among_safeties(data: dict[str, Any]) -> None:
     data["draw_pile"].remove("ROLL")
-    data["tableaux"][0]["safeties"] = ["ROLL"]
+    data["table"]["tableaux"][0]["safeties"] = ["ROLL"]
 
 
 def _unsorted_hand(data: dict[str, Any]) -> None:
@@ -368,18 +379,18 @@ def _unknown_card(data: dict[str, Any]) -> None:
 
 
 def _window_without_phase(data: dict[str, Any]) -> None:
-    data["window"] = {"attacker": 1, "hazard": "SPEED_LIMIT", "side": 0, "waiting": []}
+    data["table"]["window"] = {"attacker": 1, "hazard": "SPEED_LIMIT", "side": 0, "waiting": []}
 
 
 def _totals_disagree(data: dict[str, Any]) -> None:
-    data["match"]["totals"] = [100, 0]
+    data["table"]["match"]["totals"] = [100, 0]
 
 
 @pytest.mark.parametrize(
     ("change", "words"),
     [
         (_swap_draw_card, "extra"),
-        (_drop_draw_card, "missing"),
+        (_drop_draw_card, "the table shows"),
         (_roll_on_speed_pile, "wrong pile"),
         (_problems_disagree, "battle status"),
         (_not_rolling, "battle status"),
@@ -406,7 +417,7 @@ def test_three_200s_or_more_miles_than_the_race_are_refused() -> None:
     def three_200s(data: dict[str, Any]) -> None:
         for _ in range(3):
             data["draw_pile"].remove("D200")
-        data["tableaux"][0]["distance"] = [100, 200, 200, 200]
+        data["table"]["tableaux"][0]["distance"] = [100, 200, 200, 200]
 
     with pytest.raises(InvalidStateError, match="impossible distance"):
         from_json(tamper(midgame(), three_200s), State)
@@ -414,7 +425,7 @@ def test_three_200s_or_more_miles_than_the_race_are_refused() -> None:
     def past_700(data: dict[str, Any]) -> None:
         for _ in range(7):
             data["draw_pile"].remove("D100")
-        data["tableaux"][0]["distance"] = [100] * 8
+        data["table"]["tableaux"][0]["distance"] = [100] * 8
 
     with pytest.raises(InvalidStateError, match="impossible distance"):
         from_json(tamper(midgame(), past_700), State)
@@ -431,7 +442,7 @@ def test_malformed_json_is_refused() -> None:
 
 def test_an_impossible_observation_is_refused() -> None:
     data = json.loads(to_json(observe(midgame(), 1)))
-    data["draw_pile_size"] += 1
+    data["table"]["draw_pile_size"] += 1
     with pytest.raises(InvalidStateError, match="do not add up"):
         from_json(json.dumps(data), Observation)
     data = json.loads(to_json(observe(midgame(), 1)))

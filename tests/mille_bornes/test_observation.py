@@ -42,14 +42,10 @@ def test_an_observation_holds_what_the_seat_may_see() -> None:
         obs = observe(state, seat)
         assert obs.seat == seat
         assert obs.hand == state.hands[seat]
-        assert obs.hand_sizes == tuple(len(hand) for hand in state.hands)
-        assert obs.tableaux == state.tableaux
-        assert obs.discard_pile == state.discard_pile
-        assert obs.draw_pile_size == len(state.draw_pile)
-        assert (obs.current, obs.phase, obs.window) == (state.current, state.phase, state.window)
-        assert (obs.target, obs.extended_by) == (state.target, state.extended_by)
-        assert (obs.totals, obs.history) == (state.match.totals, state.match.history)
-        assert (obs.hand_number, obs.dealer) == (state.match.hand_number, state.match.dealer)
+        # The table is the state's own, not a copy: every seat sees the same one.
+        assert obs.table is state.table
+        assert obs.table.hand_sizes == tuple(len(hand) for hand in state.hands)
+        assert obs.table.draw_pile_size == len(state.draw_pile)
         assert obs.rules == state.rules
         assert obs.side == THREE.side_of(seat)
 
@@ -63,8 +59,8 @@ def test_an_observation_holds_no_other_hand_no_draw_order_and_no_seed() -> None:
     assert not set(data) & {"hands", "draw_pile", "seed", "match"}
     assert "987654321" not in to_json(obs)
     # Nothing in it is another seat's hand: only counts.
-    assert data["hand_sizes"] == [7, 6, 6]
-    assert data["draw_pile_size"] == len(state.draw_pile)
+    assert data["table"]["hand_sizes"] == [7, 6, 6]
+    assert data["table"]["draw_pile_size"] == len(state.draw_pile)
 
 
 def test_the_unseen_cards_are_the_other_hands_and_the_draw_pile() -> None:
@@ -89,8 +85,7 @@ def hide_differently(state: State, seat: int, rng: random.Random) -> State:
         else:
             hands.append(tuple(sorted(hidden[:len(hand)])))
             hidden = hidden[len(hand):]
-    match = attrs.evolve(state.match, seed=rng.getrandbits(32))
-    return attrs.evolve(state, hands=tuple(hands), draw_pile=tuple(hidden), match=match)
+    return attrs.evolve(state, hands=tuple(hands), draw_pile=tuple(hidden), seed=rng.getrandbits(32))
 
 
 def test_states_that_differ_only_in_hidden_cards_look_the_same() -> None:
@@ -128,7 +123,7 @@ def test_determinize_gives_a_state_that_looks_the_same(rules: Rules) -> None:
         validate_state(guess)
         assert observe(guess, seat) == obs
         assert guess.hands[seat] == state.hands[seat]
-        if state.current == seat:
+        if state.table.current == seat:
             assert legal_moves(guess) == legal_moves(state)
 
 
@@ -149,17 +144,17 @@ def revealed_ace() -> State:
 def test_a_declined_coup_fourre_reveals_the_safety_to_everyone() -> None:
     state = revealed_ace()
     for seat in range(3):
-        assert observe(state, seat).revealed == ((C.DRIVING_ACE,), (), ())
+        assert observe(state, seat).table.revealed == ((C.DRIVING_ACE,), (), ())
 
 
 def test_the_coup_fourre_window_is_public() -> None:
     state = deal(THREE, [[C.DRIVING_ACE, C.ROLL], [C.ACCIDENT], []])
     state = play(state, "roll", "accident -> side 0")
     obs = observe(state, 2)
-    assert obs.phase == "coup_fourre"
-    assert obs.window == state.window
-    assert obs.current == 0
-    assert obs.revealed[0] == (C.DRIVING_ACE,)
+    assert obs.table.phase == "coup_fourre"
+    assert obs.table.window == state.table.window
+    assert obs.table.current == 0
+    assert obs.table.revealed[0] == (C.DRIVING_ACE,)
 
 
 def test_determinize_keeps_revealed_cards_in_the_hand_that_holds_them() -> None:
@@ -179,7 +174,7 @@ def test_determinize_keeps_the_window_holders_safety() -> None:
         guess = determinize(observe(state, 1), seed)
         validate_state(guess)
         assert C.DRIVING_ACE in guess.hands[0]
-        assert apply(guess, legal_moves(guess)[0]).tableaux[0].coups_fourres == (C.DRIVING_ACE,)
+        assert apply(guess, legal_moves(guess)[0]).table.tableaux[0].coups_fourres == (C.DRIVING_ACE,)
 
 
 def test_an_observation_after_the_hand_shows_the_score_sheets() -> None:
@@ -187,9 +182,9 @@ def test_an_observation_after_the_hand_shows_the_score_sheets() -> None:
     state = solo(state, "roll", "drive 200", "drive 200", "drive 100", "drive 100", "drive 100")
     state = play(state, "decline")
     obs = observe(state, 1)
-    assert obs.phase == "over"
-    assert obs.totals == (1600, 0)
-    assert obs.history == state.match.history
+    assert obs.table.phase == "over"
+    assert obs.table.match.totals == (1600, 0)
+    assert obs.table.match.history == state.table.match.history
     assert observe(determinize(obs, 1), 1) == obs
 
 

@@ -48,8 +48,8 @@ def test_distance_may_be_played_only_when_moving() -> None:
     state = play(state, "roll", PASS)
     assert drives(state) == ["drive 25", "drive 100"]
     state = play(state, "drive 100")
-    assert state.tableaux[0].distance == (100,)
-    assert state.tableaux[0].miles == 100
+    assert state.table.tableaux[0].distance == (100,)
+    assert state.table.tableaux[0].miles == 100
 
 
 def test_distance_may_not_be_played_while_stopped_by_a_hazard() -> None:
@@ -63,19 +63,19 @@ def test_a_speed_limit_allows_only_25_and_50() -> None:
     hand = [C.ROLL, C.D25, C.D50, C.D75, C.D100, C.D200]
     state = deal(TWO, [hand, [C.SPEED_LIMIT]])
     state = play(state, "roll", "speed limit -> side 0")
-    assert state.tableaux[0].limited
+    assert state.table.tableaux[0].limited
     assert drives(state) == ["drive 25", "drive 50"]
     for card in (C.D75, C.D100, C.D200):
         refused(state, Play(card), "speed limit", "25 and 50")
     state = play(state, "drive 50")
-    assert state.tableaux[0].miles == 50
+    assert state.table.tableaux[0].miles == 50
 
 
 def test_end_of_limit_lifts_the_speed_limit() -> None:
     state = deal(TWO, [[C.ROLL, C.END_OF_LIMIT, C.D100, C.D200], [C.SPEED_LIMIT]])
     state = play(state, "roll", "speed limit -> side 0", "end of limit", PASS)
-    assert state.tableaux[0].speed == (C.SPEED_LIMIT, C.END_OF_LIMIT)
-    assert not state.tableaux[0].limited
+    assert state.table.tableaux[0].speed == (C.SPEED_LIMIT, C.END_OF_LIMIT)
+    assert not state.table.tableaux[0].limited
     assert drives(state) == ["drive 100", "drive 200"]
 
 
@@ -83,11 +83,11 @@ def test_right_of_way_needs_no_roll() -> None:
     state = deal(TWO, [[C.RIGHT_OF_WAY, C.D100]])
     assert drives(state) == []
     state = play(state, "right of way")  # a safety: seat 0 plays again at once
-    assert state.current == 0
-    assert state.tableaux[0].battle == ()
-    assert state.tableaux[0].moving
+    assert state.table.current == 0
+    assert state.table.tableaux[0].battle == ()
+    assert state.table.tableaux[0].moving
     state = play(state, "drive 100")
-    assert state.tableaux[0].miles == 100
+    assert state.table.tableaux[0].miles == 100
 
 
 def test_right_of_way_ignores_the_speed_limit() -> None:
@@ -95,14 +95,14 @@ def test_right_of_way_ignores_the_speed_limit() -> None:
     state = play(state, "roll", "speed limit -> side 0")
     assert drives(state) == []
     state = play(state, "right of way")
-    assert not state.tableaux[0].limited
+    assert not state.table.tableaux[0].limited
     assert drives(state) == ["drive 100", "drive 200"]
 
 
 def test_a_side_plays_at_most_two_200s_per_hand() -> None:
     state = deal(TWO, [[C.ROLL, C.D200, C.D200, C.D200]])
     state = play(state, "roll", PASS, "drive 200", PASS, "drive 200", PASS)
-    assert state.tableaux[0].twos == 2
+    assert state.table.tableaux[0].twos == 2
     assert "drive 200" not in moves(state)
     refused(state, Play(C.D200), "at most 2", "200")
 
@@ -122,7 +122,7 @@ def test_distance_may_never_pass_the_target_at_950_of_1000_only_25_or_50() -> No
     state = play(state, "roll", PASS)
     for card in ("200", "200", "100", "100", "100", "100", "100", "50"):
         state = play(state, f"drive {card}", PASS)
-    assert state.tableaux[0].miles == 950
+    assert state.table.tableaux[0].miles == 950
     assert {C.D25, C.D50, C.D75, C.D100} <= set(state.hands[0])
     assert drives(state) == ["drive 25", "drive 50"]
     refused(state, Play(C.D75), "pass 1000")
@@ -136,18 +136,18 @@ def test_roll_on_an_empty_battle_pile() -> None:
     state = deal(TWO, [[C.ROLL]])
     assert "roll" in moves(state)
     state = play(state, "roll")
-    assert state.tableaux[0].battle == (C.ROLL,)
-    assert state.tableaux[0].moving
+    assert state.table.tableaux[0].battle == (C.ROLL,)
+    assert state.table.tableaux[0].moving
 
 
 def test_roll_on_a_stop() -> None:
     state = deal(TWO, [[C.ROLL, C.ROLL], [C.STOP]])
     state = play(state, "roll", "stop -> side 0")
-    assert not state.tableaux[0].moving
+    assert not state.table.tableaux[0].moving
     assert "roll" in moves(state)
     state = play(state, "roll")
-    assert state.tableaux[0].battle == (C.ROLL, C.STOP, C.ROLL)
-    assert state.tableaux[0].moving
+    assert state.table.tableaux[0].battle == (C.ROLL, C.STOP, C.ROLL)
+    assert state.table.tableaux[0].moving
 
 
 @pytest.mark.parametrize(
@@ -161,8 +161,8 @@ def test_roll_is_not_played_on_a_hazard_that_needs_its_remedy_first(hazard: Card
     refused(state, Play(C.ROLL), "remedy the hazard first")
     # The remedy goes on the hazard; then the side still needs a ROLL to move.
     state = play(state, Play(remedy), PASS)
-    assert state.tableaux[0].battle == (C.ROLL, hazard, remedy)
-    assert not state.tableaux[0].moving
+    assert state.table.tableaux[0].battle == (C.ROLL, hazard, remedy)
+    assert not state.table.tableaux[0].moving
     assert drives(state) == []
     assert "roll" in moves(state)  # ROLL on a remedy
     state = play(state, "roll", PASS)
@@ -215,10 +215,10 @@ def test_end_of_limit_goes_only_onto_a_speed_limit() -> None:
 def test_right_of_way_still_needs_the_remedy_of_a_battle_hazard_but_no_roll_after_it() -> None:
     state = deal(TWO, [[C.RIGHT_OF_WAY, C.REPAIRS, C.D100, C.D50], [C.ACCIDENT]])
     state = play(state, "right of way", "drive 50", "accident -> side 0")
-    assert not state.tableaux[0].moving
+    assert not state.table.tableaux[0].moving
     refused(state, Play(C.D100), "stopped by Accident")
     state = play(state, "repairs", PASS)
-    assert state.tableaux[0].moving
+    assert state.table.tableaux[0].moving
     assert drives(state) == ["drive 100"]
 
 
@@ -235,9 +235,9 @@ def test_a_battle_hazard_goes_only_on_a_moving_opponent(hazard: Card) -> None:
     state = play(state, "roll", "roll")
     assert Play(hazard, 0) in legal_moves(state)
     state = play(state, Play(hazard, 0))
-    assert state.tableaux[0].battle == (C.ROLL, hazard)
-    assert state.tableaux[0].problems == frozenset({hazard})
-    assert not state.tableaux[0].moving
+    assert state.table.tableaux[0].battle == (C.ROLL, hazard)
+    assert state.table.tableaux[0].problems == frozenset({hazard})
+    assert not state.table.tableaux[0].moving
 
 
 def test_a_battle_hazard_is_not_played_on_a_side_already_stopped() -> None:
@@ -257,17 +257,17 @@ def test_a_battle_hazard_is_not_played_on_a_side_that_has_its_safety(hazard: Car
     state = deal(TWO, [[safety, C.ROLL], [hazard]])
     # Right of Way needs no ROLL; the other safeties do.
     state = play(state, Play(safety), PASS if safety is C.RIGHT_OF_WAY else "roll")
-    assert state.tableaux[0].moving
+    assert state.table.tableaux[0].moving
     refused(state, Play(hazard, 0), "protected by")
 
 
 def test_a_battle_hazard_may_be_played_on_a_side_moving_by_right_of_way() -> None:
     state = deal(TWO, [[C.RIGHT_OF_WAY], [C.ACCIDENT]])
     state = play(state, "right of way", PASS)
-    assert state.tableaux[0].battle == ()
+    assert state.table.tableaux[0].battle == ()
     assert "accident -> side 0" in moves(state)
     state = play(state, "accident -> side 0")
-    assert state.tableaux[0].problems == frozenset({C.ACCIDENT})
+    assert state.table.tableaux[0].problems == frozenset({C.ACCIDENT})
 
 
 def test_a_speed_limit_may_be_played_on_a_side_that_has_not_started() -> None:
@@ -275,14 +275,14 @@ def test_a_speed_limit_may_be_played_on_a_side_that_has_not_started() -> None:
     state = play(state, PASS)
     assert "speed limit -> side 0" in moves(state)
     state = play(state, "speed limit -> side 0")
-    assert state.tableaux[0].speed == (C.SPEED_LIMIT,)
+    assert state.table.tableaux[0].speed == (C.SPEED_LIMIT,)
 
 
 def test_a_speed_limit_may_be_played_on_a_stopped_side() -> None:
     state = deal(TWO, [[C.ROLL], [C.ACCIDENT, C.SPEED_LIMIT]])
     state = play(state, "roll", "accident -> side 0", PASS)
     state = play(state, "speed limit -> side 0")
-    assert state.tableaux[0].speed == (C.SPEED_LIMIT,)
+    assert state.table.tableaux[0].speed == (C.SPEED_LIMIT,)
 
 
 def test_a_speed_limit_is_not_played_on_a_side_already_limited() -> None:
@@ -308,8 +308,8 @@ def test_the_player_chooses_the_target_side_among_several_opponents() -> None:
     refused(state, Play(C.STOP, 0), "opponent")
     refused(state, Play(C.STOP, 5), "no side 5")
     state = play(state, "stop -> side 2")
-    assert state.tableaux[2].battle == (C.ROLL, C.STOP)
-    assert state.tableaux[1].battle == (C.ROLL,)
+    assert state.table.tableaux[2].battle == (C.ROLL, C.STOP)
+    assert state.table.tableaux[1].battle == (C.ROLL,)
 
 
 def test_only_the_opponents_a_hazard_can_go_on_are_offered() -> None:
@@ -335,16 +335,16 @@ def test_a_safety_may_be_played_at_any_time_and_gives_another_turn(safety: Card)
     assert Play(safety) in legal_moves(state)
     pile = len(state.draw_pile)
     state = play(state, Play(safety))
-    assert state.tableaux[0].safeties == (safety,)
-    assert state.tableaux[0].coups_fourres == ()
+    assert state.table.tableaux[0].safeties == (safety,)
+    assert state.table.tableaux[0].coups_fourres == ()
     # Another turn at once: seat 0 draws again and decides again.
-    assert state.current == 0
-    assert state.phase == "play"
+    assert state.table.current == 0
+    assert state.table.phase == "play"
     assert len(state.hands[0]) == 7
     assert C.D75 in state.hands[0]
     assert len(state.draw_pile) == pile - 1
     state = play(state, PASS)
-    assert state.current == 1
+    assert state.table.current == 1
 
 
 def test_a_safety_protects_for_the_rest_of_the_hand() -> None:
@@ -358,14 +358,14 @@ def test_a_safety_protects_for_the_rest_of_the_hand() -> None:
 def test_right_of_way_cancels_a_stop_and_a_speed_limit_and_discards_both() -> None:
     state = deal(TWO, [[C.ROLL], [C.STOP, C.SPEED_LIMIT]], [X, X, X, X, C.RIGHT_OF_WAY])
     state = play(state, "roll", "stop -> side 0", PASS, "speed limit -> side 0")
-    assert state.tableaux[0].battle == (C.ROLL, C.STOP)
-    assert state.tableaux[0].speed == (C.SPEED_LIMIT,)
-    discards = len(state.discard_pile)
+    assert state.table.tableaux[0].battle == (C.ROLL, C.STOP)
+    assert state.table.tableaux[0].speed == (C.SPEED_LIMIT,)
+    discards = len(state.table.discard_pile)
     state = play(state, "right of way")
-    tableau = state.tableaux[0]
+    tableau = state.table.tableaux[0]
     assert tableau.battle == (C.ROLL,)
     assert tableau.speed == ()
-    assert sorted(state.discard_pile[discards:]) == sorted([C.STOP, C.SPEED_LIMIT])
+    assert sorted(state.table.discard_pile[discards:]) == sorted([C.STOP, C.SPEED_LIMIT])
     assert tableau.moving
     assert not tableau.limited
     assert tableau.coups_fourres == ()
@@ -378,11 +378,11 @@ def test_a_safety_played_on_its_hazard_leaves_the_side_needing_a_roll_by_default
     assert TWO.safety_cancel == "needs_roll"
     state = deal(TWO, [[C.ROLL, C.ROLL, C.D100], [hazard]], [X, X, safety])
     state = play(state, "roll", Play(hazard, 0), Play(safety))
-    tableau = state.tableaux[0]
+    tableau = state.table.tableaux[0]
     assert tableau.problems == frozenset()
     assert not tableau.moving
     assert tableau.battle == (C.ROLL, hazard)  # the hazard stays, counting as remedied
-    assert state.current == 0  # the extra turn
+    assert state.table.current == 0  # the extra turn
     assert drives(state) == []
     refused(state, Play(C.D100), "no ROLL")
     state = play(state, "roll", PASS)
@@ -394,9 +394,9 @@ def test_with_safety_cancel_restores_the_side_is_as_before_the_hazard(hazard: Ca
     rules = Rules.parker(players=2, target_score=None, safety_cancel="restores")
     state = deal(rules, [[C.ROLL, C.ROLL, C.D100], [hazard]], [X, X, safety])
     state = play(state, "roll", Play(hazard, 0), Play(safety))
-    tableau = state.tableaux[0]
+    tableau = state.table.tableaux[0]
     assert tableau.battle == (C.ROLL,)
-    assert state.discard_pile[-1] is hazard
+    assert state.table.discard_pile[-1] is hazard
     assert tableau.moving
     assert "roll" not in moves(state)
     assert drives(state) == ["drive 100"]
@@ -407,39 +407,39 @@ def test_right_of_way_played_on_a_stop_needs_no_roll_under_either_cancel_rule() 
         rules = Rules.parker(players=2, target_score=None, safety_cancel=cancel)
         state = deal(rules, [[C.ROLL, C.D100], [C.STOP]], [X, X, C.RIGHT_OF_WAY])
         state = play(state, "roll", "stop -> side 0", "right of way")
-        assert state.tableaux[0].moving
+        assert state.table.tableaux[0].moving
         assert drives(state) == ["drive 100"]
 
 
 def test_a_safety_gives_another_turn_even_when_the_draw_pile_is_empty_under_parker() -> None:
     state = deal(TWO, [[C.EXTRA_TANK, C.ROLL]])
     state = run_out_draw_pile(state, keep=lambda seat: {C.EXTRA_TANK, C.ROLL} if seat == 0 else ())
-    if state.current != 0:
+    if state.table.current != 0:
         state = play(state, PASS)
     held = len(state.hands[0])
     state = play(state, "extra tank")
-    assert state.current == 0
+    assert state.table.current == 0
     assert len(state.hands[0]) == held - 1  # nothing to draw
     state = play(state, "roll")
-    assert state.current == 1
+    assert state.table.current == 1
 
 
 def test_french_rules_give_no_extra_turn_for_a_safety_once_the_draw_pile_is_empty() -> None:
     rules = Rules.french(players=2, target_score=None)
     state = deal(rules, [[C.EXTRA_TANK, C.ROLL]])
     state = run_out_draw_pile(state, keep=lambda seat: {C.EXTRA_TANK, C.ROLL} if seat == 0 else ())
-    if state.current != 0:
+    if state.table.current != 0:
         state = play(state, PASS)
     state = play(state, "extra tank")
-    assert state.tableaux[0].safeties == (C.EXTRA_TANK,)
-    assert state.current == 1
+    assert state.table.tableaux[0].safeties == (C.EXTRA_TANK,)
+    assert state.table.current == 1
 
 
 def test_french_rules_give_the_extra_turn_while_there_are_cards_to_draw() -> None:
     rules = Rules.french(players=2, target_score=None)
     state = deal(rules, [[C.EXTRA_TANK]])
     state = play(state, "extra tank")
-    assert state.current == 0
+    assert state.table.current == 0
     assert len(state.hands[0]) == 7
 
 
@@ -452,23 +452,23 @@ def test_any_card_may_be_discarded() -> None:
     for card in {*hand, C.D200}:
         assert Discard(card) in legal_moves(state)
     state = play(state, "discard roll")
-    assert state.discard_pile == (C.ROLL,)
+    assert state.table.discard_pile == (C.ROLL,)
     assert C.ROLL not in state.hands[0]
-    assert state.current == 1
+    assert state.table.current == 1
 
 
 def test_discards_are_dead() -> None:
     state = deal(TWO, [[C.ROLL]])
     state = run_out_draw_pile(state)
-    discards = state.discard_pile
+    discards = state.table.discard_pile
     sizes = [len(hand) for hand in state.hands]
-    seat = state.current
+    seat = state.table.current
     state = play(state, PASS)
     # Nothing is drawn from the discard pile when the draw pile is empty.
     assert state.draw_pile == ()
-    assert state.discard_pile[:-1] == discards
+    assert state.table.discard_pile[:-1] == discards
     assert len(state.hands[seat]) == sizes[seat] - 1
-    assert len(state.hands[state.current]) == sizes[state.current]
+    assert len(state.hands[state.table.current]) == sizes[state.table.current]
 
 
 def test_a_card_not_in_hand_may_not_be_discarded_or_played() -> None:

@@ -39,10 +39,10 @@ LINES = ("miles", "safeties", "all_safeties", "coups_fourres", "trip", "delayed_
 
 def every_card(state: State) -> Counter[object]:
     cards: Counter[object] = Counter(state.draw_pile)
-    cards.update(state.discard_pile)
+    cards.update(state.table.discard_pile)
     for hand in state.hands:
         cards.update(hand)
-    for tableau in state.tableaux:
+    for tableau in state.table.tableaux:
         cards.update(tableau.cards())
     return cards
 
@@ -58,16 +58,16 @@ def test_the_deck_is_always_accounted_for(state: State) -> None:
 
 @given(states)
 def test_no_side_is_ever_past_the_target(state: State) -> None:
-    for tableau in state.tableaux:
-        assert 0 <= tableau.miles <= state.target
+    for tableau in state.table.tableaux:
+        assert 0 <= tableau.miles <= state.table.target
         assert tableau.twos <= state.rules.max_200s
-    assert state.target in (state.rules.race, state.rules.extension_to)
+    assert state.table.target in (state.rules.race, state.rules.extension_to)
 
 
 @given(states)
 def test_legal_moves_are_empty_exactly_when_the_game_is_over(state: State) -> None:
     legal = legal_moves(state)
-    over = state.phase == "over"
+    over = state.table.phase == "over"
     assert (not legal) == over == is_terminal(state)
     assert (current_player(state) is None) == over
     assert (result(state) is None) == (not over)
@@ -83,10 +83,11 @@ def test_every_reachable_state_is_valid_and_round_trips(state: State) -> None:
 @given(states)
 def test_hands_hold_hand_size_cards_and_the_seat_on_turn_one_more_while_cards_are_drawn(state: State) -> None:
     rules = state.rules
-    if state.phase == "over" or not state.draw_pile:
+    if state.table.phase == "over" or not state.draw_pile:
         assert all(len(hand) <= rules.hand_size + 1 for hand in state.hands)
         return
-    extra = [int(state.phase == "play" and seat == state.current) for seat in range(rules.players)]
+    table = state.table
+    extra = [int(table.phase == "play" and seat == table.current) for seat in range(rules.players)]
     assert [len(hand) for hand in state.hands] == [rules.hand_size + more for more in extra]
 
 
@@ -116,15 +117,15 @@ def test_a_determinized_state_looks_the_same_to_the_observer(state: State, seed:
 
 @given(states)
 def test_a_coup_fourre_window_asks_a_holder_of_the_safety_on_the_attacked_side(state: State) -> None:
-    window = state.window
+    window = state.table.window
     if window is None:
         return
     from cardrules.games.mille_bornes.cards import SAFETY_OF
 
-    assert SAFETY_OF[window.hazard] in state.hands[state.current]
-    assert SAFETY_OF[window.hazard] in state.revealed[state.current]
+    assert SAFETY_OF[window.hazard] in state.hands[state.table.current]
+    assert SAFETY_OF[window.hazard] in state.table.revealed[state.table.current]
     if state.rules.coup_fourre == "attacked_side":
-        assert state.rules.side_of(state.current) == window.side
+        assert state.rules.side_of(state.table.current) == window.side
 
 
 # Whole games ---------------------------------------------------------------------------------------
@@ -145,11 +146,11 @@ def play_game(rules: Rules, seed: int, chooser: int) -> tuple[State, list[int]]:
     per_hand = [0]
     bound = move_bound(rules)
     while legal_moves(state):
-        number = state.match.hand_number
+        number = state.table.match.hand_number
         state = apply(state, rng.choice(legal_moves(state)))
         per_hand[number] += 1
         assert per_hand[number] <= bound, f"hand {number} did not end within {bound} moves"
-        if state.match.hand_number != number:
+        if state.table.match.hand_number != number:
             per_hand.append(0)
     return state, per_hand
 
@@ -165,14 +166,14 @@ games = st.tuples(
 def test_every_hand_ends(game: tuple[Rules, int, int]) -> None:
     final, per_hand = play_game(*game)
     assert is_terminal(final)
-    assert len(per_hand) == len(final.match.history)
+    assert len(per_hand) == len(final.table.match.history)
     assert all(moves > 0 for moves in per_hand)
 
 
 def expected_column(state: State, side: int, completed_by: int | None, delayed: bool) -> SideScore:
     """§7, written again from the contract: one side's score sheet for the hand that just ended."""
     rules, points = state.rules, state.rules.scoring
-    tableau = state.tableaux[side]
+    tableau = state.table.tableaux[side]
     lines = dict.fromkeys(LINES, 0)
     lines["miles"] = points.per_mile * tableau.miles
     lines["safeties"] = points.safety * len(tableau.safeties)
@@ -184,12 +185,12 @@ def expected_column(state: State, side: int, completed_by: int | None, delayed: 
         lines["trip"] = points.trip
         lines["delayed_action"] = points.delayed_action if delayed else 0
         lines["safe_trip"] = points.safe_trip if tableau.twos == 0 else 0
-        shut_out = [other for other, t in enumerate(state.tableaux) if other != side and not t.distance]
+        shut_out = [other for other, t in enumerate(state.table.tableaux) if other != side and not t.distance]
         if points.shutout_per_opponent:
             lines["shutout"] = points.shutout * len(shut_out)
         elif len(shut_out) == rules.sides - 1:
             lines["shutout"] = points.shutout
-    caller = state.extended_by
+    caller = state.table.extended_by
     if caller is not None and (caller == completed_by == side or (
             points.extension_failure_to_opponents and completed_by != caller != side)):
         lines["extension"] = points.extension
@@ -210,14 +211,15 @@ def test_scores_equal_their_breakdown(game: tuple[Rules, int, int]) -> None:
     assert outcome.winners == tuple(side for side, total in enumerate(totals) if total == max(totals))
     # The last hand's table is kept: score it again from the contract.
     last: HandScore = outcome.hands[-1]
-    reached = [side for side, t in enumerate(final.tableaux) if t.miles == final.target]
+    reached = [side for side, t in enumerate(final.table.tableaux) if t.miles == final.table.target]
     assert len(reached) <= 1
     completed_by = reached[0] if reached else None
     delayed = completed_by is not None and not final.draw_pile and not (
-        final.rules.reshuffle_discards and final.discard_pile
-        and final.reshuffles < final.rules.reshuffle_limit
+        final.rules.reshuffle_discards and final.table.discard_pile
+        and final.table.reshuffles < final.rules.reshuffle_limit
     )
-    assert (last.completed_by, last.extended_by, last.delayed) == (completed_by, final.extended_by, delayed)
+    assert (last.completed_by, last.extended_by) == (completed_by, final.table.extended_by)
+    assert last.delayed == delayed
     assert last.sides == tuple(expected_column(final, side, completed_by, delayed) for side in range(sides))
     if final.rules.target_score is not None:
         assert max(outcome.totals) >= final.rules.target_score

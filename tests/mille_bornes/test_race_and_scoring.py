@@ -57,7 +57,7 @@ def sheet(state: State) -> HandScore:
     assert outcome.totals == tuple(
         sum(hand.totals[side] for hand in outcome.hands) for side in range(state.rules.sides)
     )
-    assert last.miles == tuple(tableau.miles for tableau in state.tableaux)
+    assert last.miles == tuple(tableau.miles for tableau in state.table.tableaux)
     return last
 
 
@@ -70,8 +70,8 @@ def column(side: int, **lines: int) -> SideScore:
 
 def test_reaching_700_exactly_asks_the_driver_whether_to_extend() -> None:
     state = solo(deal(TWO, [HAND_TO_700]), *TO_700)
-    assert state.tableaux[0].miles == 700
-    assert state.phase == "extension"
+    assert state.table.tableaux[0].miles == 700
+    assert state.table.phase == "extension"
     assert current_player(state) == 0
     assert legal_moves(state) == (EXTEND, DECLINE)
     assert moves(state) == ["extend", "decline"]
@@ -93,20 +93,20 @@ def test_declining_the_extension_ends_the_hand_scored_at_700() -> None:
 
 def test_extending_makes_the_race_1000_for_every_side() -> None:
     state = play(solo(deal(TWO, [HAND_TO_700], [C.D100]), *TO_700), "extend")
-    assert state.target == 1000
-    assert state.extended_by == 0
-    assert state.phase == "play"
-    assert state.current == 1  # play goes on with the next player
+    assert state.table.target == 1000
+    assert state.table.extended_by == 0
+    assert state.table.phase == "play"
+    assert state.table.current == 1  # play goes on with the next player
     state = play(state, PASS)
     assert "drive 100" in moves(state)
     state = play(state, "drive 100")
-    assert state.tableaux[0].miles == 800
+    assert state.table.tableaux[0].miles == 800
 
 
 def test_an_extended_trip_completed_scores_200_for_the_side_that_called_it() -> None:
     state = deal(TWO, [HAND_TO_700], [C.D100, X, C.D100, X, C.D100])
     state = solo(state, *TO_700, "extend", "drive 100", "drive 100")
-    assert state.tableaux[0].miles == 900
+    assert state.table.tableaux[0].miles == 900
     state = play(state, "drive 100")
     # Reaching the extended target ends the hand at once: no second decision.
     assert is_terminal(state)
@@ -148,11 +148,11 @@ def test_a_failed_extension_when_an_opponent_completes_the_longer_race() -> None
     state = deal(TWO, [HAND_TO_700, seat_1], [X, C.D100, X, C.D100, X, C.D100])
     state = play(state, "roll", "roll", "drive 200", "drive 200", "drive 200", "drive 200")
     state = play(state, "drive 100", "drive 100", "drive 100", "drive 100", "drive 100")
-    assert state.phase == "extension"
+    assert state.table.phase == "extension"
     state = play(state, "extend", "drive 100")
     # Seat 1 is at 700 too, but the race is 1000 now: no decision for it.
-    assert state.tableaux[1].miles == 700
-    assert state.phase == "play"
+    assert state.table.tableaux[1].miles == 700
+    assert state.table.phase == "play"
     state = play(state, PASS, "drive 100", PASS, "drive 100", PASS, "drive 100")
     assert is_terminal(state)
     score = sheet(state)
@@ -168,10 +168,10 @@ def test_two_pairs_race_1000_with_no_extension_decision() -> None:
     state = deal(PAIRS, hands)
     state = play(state, "roll", PASS, "drive 100", PASS, "drive 200", PASS, "drive 100", PASS)
     state = play(state, "drive 200", PASS, "drive 100")
-    assert state.tableaux[0].miles == 700
-    assert state.phase == "play"  # 700 means nothing in a 1000 race
+    assert state.table.tableaux[0].miles == 700
+    assert state.table.phase == "play"  # 700 means nothing in a 1000 race
     state = play(state, PASS, "drive 100", PASS, "drive 100", PASS)
-    assert state.tableaux[0].miles == 900
+    assert state.table.tableaux[0].miles == 900
     state = play(state, "drive 100")
     assert is_terminal(state)
     score = sheet(state)
@@ -183,10 +183,10 @@ def test_the_extension_goes_to_extension_to() -> None:
     rules = Rules.parker(players=2, target_score=None, race=1000, extension_to=1200)
     state = deal(rules, [HAND_TO_700], [C.D100, X, C.D100, X, C.D100])
     state = solo(state, *TO_700, "drive 100", "drive 100", "drive 100")
-    assert state.tableaux[0].miles == 1000
-    assert state.phase == "extension"
+    assert state.table.tableaux[0].miles == 1000
+    assert state.table.phase == "extension"
     state = play(state, "extend")
-    assert state.target == 1200
+    assert state.table.target == 1200
 
 
 def test_without_an_extension_the_race_ends_at_its_target() -> None:
@@ -219,12 +219,12 @@ def test_a_player_with_no_cards_left_is_skipped() -> None:
     state = play(state, "right of way", "extra tank", PASS)
     while state.hands[0]:
         state = play(state, PASS)
-    assert state.current == 1
+    assert state.table.current == 1
     left = len(state.hands[1])
     assert left >= 2
     for _ in range(left - 1):
         state = play(state, PASS)
-        assert state.current == 1  # seat 0 has nothing to play: it is skipped
+        assert state.table.current == 1  # seat 0 has nothing to play: it is skipped
     state = play(state, PASS)
     assert is_terminal(state)
     assert state.hands == ((), ())
@@ -247,11 +247,11 @@ def test_delayed_action_counts_when_the_completing_player_drew_the_last_card() -
     state = solo(deal(TWO, [HAND_TO_700], [C.EXTRA_TANK]), *TO_700[:-1])
     keep = {C.D100, C.EXTRA_TANK}
     while len(state.draw_pile) > 1:
-        hand = state.hands[state.current]
+        hand = state.hands[state.table.current]
         state = play(state, Discard(next((card for card in hand if card not in keep), hand[0])))
     # Seat 0 is to draw the last card: after seat 1's turn, or on the extra turn of a safety.
-    state = play(state, "extra tank" if state.current == 0 else PASS)
-    assert (state.current, state.draw_pile, len(state.hands[0])) == (0, (), 7)
+    state = play(state, "extra tank" if state.table.current == 0 else PASS)
+    assert (state.table.current, state.draw_pile, len(state.hands[0])) == (0, (), 7)
     state = play(state, "drive 100", "decline")
     assert sheet(state).delayed
     assert sheet(state).sides[0].delayed_action == 300
@@ -363,7 +363,7 @@ def test_scoring_is_data() -> None:
 def finish_perfect_hand(state: State, side_0_seats: set[int]) -> State:
     """From 900 miles: everyone discards (side 0 keeping a 100) until the draw pile is empty and
     seat 0 is on turn without having drawn; then seat 0 drives the last 100 miles."""
-    assert state.tableaux[0].miles == 900
+    assert state.table.tableaux[0].miles == 900
     state = run_out_draw_pile(
         state, keep=lambda seat: {C.D100} if seat in side_0_seats else (), until_seat=0
     )
@@ -402,7 +402,7 @@ def test_the_perfect_two_player_hand_scores_4600() -> None:
     state = play(state, "roll")
     for hazard in ("accident", "out of gas", "flat tire", "stop"):
         state = play(state, f"{hazard} -> side 0", "coup fourre", "drive 100")
-    assert state.tableaux[0].coups_fourres == tuple(safeties)
+    assert state.table.tableaux[0].coups_fourres == tuple(safeties)
     state = play(state, PASS, "drive 100", PASS, "drive 100", PASS, "drive 100", "extend")
     state = play(state, PASS, "drive 100", PASS, "drive 100")
     state = finish_perfect_hand(state, {0})
@@ -441,7 +441,7 @@ def test_the_perfect_hand_of_two_pairs_scores_4400() -> None:
     state = play(state, "roll", "accident -> side 0", "coup fourre", "drive 100")
     state = play(state, "out of gas -> side 0", "coup fourre", "drive 100")
     state = play(state, PASS, "drive 100", "flat tire -> side 0", "coup fourre", "drive 100")
-    assert state.current == 3
+    assert state.table.current == 3
     state = play(state, "stop -> side 0", "coup fourre", "drive 100")
     state = play(state, PASS, "drive 100", PASS, "drive 100", PASS, "drive 100", PASS, "drive 100", PASS)
     state = finish_perfect_hand(state, {0, 2})

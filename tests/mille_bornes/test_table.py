@@ -30,7 +30,7 @@ def test_every_allowed_table_can_be_dealt(players: int, team_size: int) -> None:
     assert rules.sides == players // team_size
     state = new_game(rules, seed=players * 10 + team_size)
     assert len(state.hands) == players
-    assert len(state.tableaux) == rules.sides
+    assert len(state.table.tableaux) == rules.sides
     assert current_player(state) == 0
 
 
@@ -109,13 +109,13 @@ def test_partners_share_one_tableau() -> None:
     state = deal(rules, [[C.ROLL], [], [C.D100, C.D50], []])
     # Seat 0 rolls for side 0; its partner, seat 2, drives on the same tableau.
     state = play(state, "roll", PASS, "drive 100")
-    assert state.tableaux[0].battle == (C.ROLL,)
-    assert state.tableaux[0].distance == (100,)
-    assert state.tableaux[1].distance == ()
+    assert state.table.tableaux[0].battle == (C.ROLL,)
+    assert state.table.tableaux[0].distance == (100,)
+    assert state.table.tableaux[1].distance == ()
     state = play(state, PASS, PASS, PASS)
-    assert state.current == 2
+    assert state.table.current == 2
     state = play(state, "drive 50")
-    assert state.tableaux[0].miles == 150
+    assert state.table.tableaux[0].miles == 150
 
 
 def test_a_partner_answers_a_hazard_on_the_shared_tableau() -> None:
@@ -123,11 +123,11 @@ def test_a_partner_answers_a_hazard_on_the_shared_tableau() -> None:
     state = deal(rules, [[C.ROLL], [C.STOP], [C.ROLL], []])
     state = play(state, "roll", "stop -> side 0")
     # The partner of the roller may lift the STOP that stopped their side.
-    assert state.current == 2
+    assert state.table.current == 2
     assert "roll" in moves(state)
     state = play(state, "roll")
-    assert state.tableaux[0].battle == (C.ROLL, C.STOP, C.ROLL)
-    assert state.tableaux[0].moving
+    assert state.table.tableaux[0].battle == (C.ROLL, C.STOP, C.ROLL)
+    assert state.table.tableaux[0].moving
 
 
 def test_hazards_go_only_on_opponents_never_on_ones_own_side() -> None:
@@ -145,7 +145,7 @@ def test_partners_hold_separate_hands() -> None:
     assert [len(hand) for hand in state.hands] == [7, 6, 6, 6]
     state = play(state, PASS, PASS)
     # Seat 2 cannot play the ROLLs its partner holds, so its side cannot start this turn.
-    assert state.current == 2
+    assert state.table.current == 2
     assert C.ROLL not in state.hands[2]
     assert "roll" not in moves(state)
     with pytest.raises(IllegalMoveError, match="no Roll in seat 2's hand"):
@@ -180,12 +180,12 @@ def test_the_first_player_draws_at_once_and_decides() -> None:
     order = deck_order(rules)
     state = new_game(rules, deck=order, first_player=2)
     assert current_player(state) == 2
-    assert state.phase == "play"
+    assert state.table.phase == "play"
     assert [len(hand) for hand in state.hands] == [6, 6, 7]
     assert order[18] in state.hands[2]
     # The dealer is the seat right of the first player.
-    assert state.match.dealer == 1
-    assert new_game(rules, deck=order).match.dealer == 2
+    assert state.table.match.dealer == 1
+    assert new_game(rules, deck=order).table.match.dealer == 2
 
 
 def test_the_first_player_must_be_a_seat() -> None:
@@ -198,12 +198,12 @@ def test_the_engine_draws_for_every_player_in_turn() -> None:
     order = deck_order(rules)
     state = new_game(rules, deck=order)
     for turn in range(1, 7):
-        seat = state.current
+        seat = state.table.current
         assert len(state.hands[seat]) == 7
         state = apply(state, legal_moves(state)[-1])  # a discard
         assert len(state.hands[seat]) == 6
-        assert state.current == (seat + 1) % 3
-        assert order[18 + turn] in state.hands[state.current]
+        assert state.table.current == (seat + 1) % 3
+        assert order[18 + turn] in state.hands[state.table.current]
     assert len(state.draw_pile) == 101 - 18 - 7
 
 
@@ -224,8 +224,8 @@ def test_the_race_by_table(
     assert rules.race == race
     assert rules.extension_to == extension_to
     state = new_game(rules, seed=1)
-    assert state.target == race
-    assert state.extended_by is None
+    assert state.table.target == race
+    assert state.table.extended_by is None
 
 
 def test_the_race_and_extension_can_be_set() -> None:

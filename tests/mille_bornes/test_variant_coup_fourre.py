@@ -48,26 +48,26 @@ def test_any_player_a_player_of_a_side_not_attacked_may_call_it(hazard: Card, sa
     state = deal(ANY_THREE, [[hazard], [C.ROLL], [safety, C.D100, C.ROLL]])
     state = play(state, PASS, "roll", PASS, Play(hazard, 1))
     # Seat 2 holds the safety; its side was not attacked, and it is asked all the same.
-    assert state.phase == "coup_fourre"
+    assert state.table.phase == "coup_fourre"
     assert current_player(state) == 2
-    assert state.window == Window(attacker=0, hazard=hazard, side=1, waiting=())
-    assert state.revealed == ((), (), (safety,))
+    assert state.table.window == Window(attacker=0, hazard=hazard, side=1, waiting=())
+    assert state.table.revealed == ((), (), (safety,))
     assert legal_moves(state) == (COUP_FOURRE, DECLINE)
     held = len(state.hands[2])
     state = play(state, "coup fourre")
     # The hazard stays on the attacked side ...
-    assert state.tableaux[1].battle == (C.ROLL, hazard)
-    assert state.tableaux[1].problems == frozenset({hazard})
-    assert hazard not in state.discard_pile
+    assert state.table.tableaux[1].battle == (C.ROLL, hazard)
+    assert state.table.tableaux[1].problems == frozenset({hazard})
+    assert hazard not in state.table.discard_pile
     # ... and the caller's side has the safety, as a coup fourré.
-    assert state.tableaux[2].safeties == (safety,)
-    assert state.tableaux[2].coups_fourres == (safety,)
+    assert state.table.tableaux[2].safeties == (safety,)
+    assert state.table.tableaux[2].coups_fourres == (safety,)
     # The caller draws a replacement, then takes a turn (and draws for it).
-    assert state.current == 2
+    assert state.table.current == 2
     assert len(state.hands[2]) == held - 1 + 2
     state = play(state, PASS)
     # Seat 1 sat between the attacker and the caller: it loses its turn.
-    assert state.current == 0
+    assert state.table.current == 0
 
 
 def test_any_player_a_coup_fourre_by_a_side_not_attacked_scores_as_a_coup_fourre() -> None:
@@ -85,12 +85,12 @@ def test_any_player_the_attackers_partner_may_call_it_and_play_goes_on_from_the_
     state = deal(ANY_PAIRS, [[C.ROLL], [C.ACCIDENT], [], [C.DRIVING_ACE]])
     state = play(state, "roll", "accident -> side 0")
     assert current_player(state) == 3
-    assert state.window == Window(attacker=1, hazard=C.ACCIDENT, side=0, waiting=())
+    assert state.table.window == Window(attacker=1, hazard=C.ACCIDENT, side=0, waiting=())
     state = play(state, "coup fourre")
-    assert state.tableaux[1].coups_fourres == (C.DRIVING_ACE,)
-    assert state.tableaux[0].problems == frozenset({C.ACCIDENT})
+    assert state.table.tableaux[1].coups_fourres == (C.DRIVING_ACE,)
+    assert state.table.tableaux[0].problems == frozenset({C.ACCIDENT})
     state = play(state, PASS)
-    assert state.current == 0  # seat 2 sat between the attacker (seat 1) and the caller (seat 3)
+    assert state.table.current == 0  # seat 2 sat between the attacker (seat 1) and the caller (seat 3)
 
 
 def test_any_player_the_holder_on_the_attacked_side_calls_it_as_under_parker() -> None:
@@ -98,9 +98,9 @@ def test_any_player_the_holder_on_the_attacked_side_calls_it_as_under_parker() -
     state = play(state, PASS, "roll", PASS, "accident -> side 1")
     assert current_player(state) == 1
     state = play(state, "coup fourre")
-    assert state.tableaux[1].battle == (C.ROLL,)
-    assert state.discard_pile[-1] is C.ACCIDENT
-    assert state.tableaux[1].moving
+    assert state.table.tableaux[1].battle == (C.ROLL,)
+    assert state.table.discard_pile[-1] is C.ACCIDENT
+    assert state.table.tableaux[1].moving
     assert "drive 100" in drives(state)
 
 
@@ -108,10 +108,10 @@ def test_any_player_the_holder_on_the_attacked_side_calls_it_as_under_parker() -
 def test_any_player_the_attacker_is_never_asked(rules: Rules) -> None:
     state = deal(rules, [[C.ROLL], [C.ACCIDENT, C.DRIVING_ACE]])
     state = play(state, "roll", "accident -> side 0")
-    assert state.phase == "play"
-    assert state.window is None
-    assert state.current == 2
-    assert state.revealed == ((), (), ())
+    assert state.table.phase == "play"
+    assert state.table.window is None
+    assert state.table.current == 2
+    assert state.table.revealed == ((), (), ())
 
 
 def test_any_player_with_several_copies_every_holder_but_the_attacker_is_asked_in_turn_order() -> None:
@@ -121,14 +121,14 @@ def test_any_player_with_several_copies_every_holder_but_the_attacker_is_asked_i
     state = deal(rules, [[C.ROLL, C.DRIVING_ACE], [C.ACCIDENT, C.DRIVING_ACE], [], [C.DRIVING_ACE]])
     state = play(state, "roll", "accident -> side 0")
     # Seat 1 attacked and holds an ace too: it is not asked. Seat 3 (its partner), then seat 0.
-    assert state.window == Window(attacker=1, hazard=C.ACCIDENT, side=0, waiting=(0,))
+    assert state.table.window == Window(attacker=1, hazard=C.ACCIDENT, side=0, waiting=(0,))
     assert current_player(state) == 3
-    assert state.revealed == ((C.DRIVING_ACE,), (), (), (C.DRIVING_ACE,))
+    assert state.table.revealed == ((C.DRIVING_ACE,), (), (), (C.DRIVING_ACE,))
     state = play(state, "decline")
     assert current_player(state) == 0
     state = play(state, "coup fourre")
-    assert state.tableaux[0].coups_fourres == (C.DRIVING_ACE,)
-    assert state.tableaux[0].moving
+    assert state.table.tableaux[0].coups_fourres == (C.DRIVING_ACE,)
+    assert state.table.tableaux[0].moving
 
 
 def test_any_player_a_coup_fourre_from_a_side_not_attacked_cancels_the_callers_own_hazard() -> None:
@@ -140,8 +140,8 @@ def test_any_player_a_coup_fourre_from_a_side_not_attacked_cancels_the_callers_o
     state = play(state, "coup fourre")
     # The attacked side keeps its Accident; the caller's side is protected, and its own Accident is
     # cancelled as by a safety (needs_roll: it counts as remedied, a ROLL is needed).
-    assert state.tableaux[1].problems == frozenset({C.ACCIDENT})
-    caller = state.tableaux[2]
+    assert state.table.tableaux[1].problems == frozenset({C.ACCIDENT})
+    caller = state.table.tableaux[2]
     assert caller.coups_fourres == (C.DRIVING_ACE,)
     assert caller.problems == frozenset()
     assert caller.battle == (C.ROLL, C.ACCIDENT)
@@ -151,10 +151,10 @@ def test_any_player_a_coup_fourre_from_a_side_not_attacked_cancels_the_callers_o
 def test_any_player_declining_lets_play_go_on_after_the_attacker() -> None:
     state = deal(ANY_THREE, [[C.ACCIDENT], [C.ROLL], [C.DRIVING_ACE]])
     state = play(state, PASS, "roll", PASS, "accident -> side 1", "decline")
-    assert state.phase == "play"
-    assert state.current == 1
-    assert state.tableaux[2].safeties == ()
-    assert state.tableaux[1].problems == frozenset({C.ACCIDENT})
+    assert state.table.phase == "play"
+    assert state.table.current == 1
+    assert state.table.tableaux[2].safeties == ()
+    assert state.table.tableaux[1].problems == frozenset({C.ACCIDENT})
 
 
 @pytest.mark.parametrize(("hazard", "safety"), HAZARD_AND_SAFETY)
@@ -166,11 +166,11 @@ def test_with_coup_fourre_off_nobody_is_ever_asked(hazard: Card, safety: Card, h
         hands: list[list[Card]] = [[C.ROLL], [hazard], [], []]
         hands[holder].append(safety)
         state = play(deal(rules, hands), "roll", Play(hazard, 0))
-        assert state.phase == "play"
-        assert state.window is None
-        assert state.current == 2
-        assert state.revealed == ((), (), (), ())
-        assert state.tableaux[0].problems == frozenset({hazard})
+        assert state.table.phase == "play"
+        assert state.table.window is None
+        assert state.table.current == 2
+        assert state.table.revealed == ((), (), (), ())
+        assert state.table.tableaux[0].problems == frozenset({hazard})
 
 
 # Safety cancel ---------------------------------------------------------------------------------------
@@ -188,14 +188,14 @@ def test_safety_cancel_needs_roll_the_cancelled_hazard_counts_as_remedied(
     draws = seat_draws(rules, {0: [X, safety]})
     state = deal(rules, [[C.ROLL, C.ROLL, C.D100], [hazard]], draws)
     state = play(state, "roll", Play(hazard, 0), Play(safety))
-    side = state.tableaux[0]
+    side = state.table.tableaux[0]
     assert side.battle == (C.ROLL, hazard)
     assert side.problems == frozenset()
     assert not side.moving
-    assert state.current == 0
+    assert state.table.current == 0
     refused(state, Play(C.D100), "no ROLL")
     state = play(state, "roll", PASS, "drive 100")
-    assert state.tableaux[0].miles == 100
+    assert state.table.tableaux[0].miles == 100
 
 
 @pytest.mark.parametrize("stacking", ["none", "topmost", "accumulate"])
@@ -207,14 +207,14 @@ def test_safety_cancel_restores_the_side_is_as_before_the_hazard(
     draws = seat_draws(rules, {0: [X, safety]})
     state = deal(rules, [[C.ROLL, C.ROLL, C.D100], [hazard]], draws)
     state = play(state, "roll", Play(hazard, 0), Play(safety))
-    side = state.tableaux[0]
+    side = state.table.tableaux[0]
     assert side.battle == (C.ROLL,)
-    assert state.discard_pile[-1] is hazard
+    assert state.table.discard_pile[-1] is hazard
     assert side.moving
-    assert state.current == 0
+    assert state.table.current == 0
     refused(state, Play(C.ROLL), "already rolling")
     state = play(state, "drive 100")
-    assert state.tableaux[0].miles == 100
+    assert state.table.tableaux[0].miles == 100
 
 
 @pytest.mark.parametrize("cancel", ["needs_roll", "restores"])
@@ -225,7 +225,7 @@ def test_safety_cancel_on_a_side_that_had_not_started_leaves_it_needing_its_firs
     rules = Rules.parker(players=2, target_score=None, hazard_stacking="accumulate", safety_cancel=cancel)
     draws = seat_draws(rules, {0: [X, safety]})
     state = play(deal(rules, [[C.ROLL, C.D100], [hazard]], draws), PASS, Play(hazard, 0), Play(safety))
-    side = state.tableaux[0]
+    side = state.table.tableaux[0]
     assert side.battle == ((hazard,) if cancel == "needs_roll" else ())
     assert not side.moving
     assert "roll" in moves(state)

@@ -35,7 +35,7 @@ def test_unplayable_only_a_card_that_could_be_played_may_not_be_discarded() -> N
     assert Discard(C.REPAIRS) in legal_moves(state)
     assert Discard(C.END_OF_LIMIT) in legal_moves(state)
     state = play(state, "discard end of limit")
-    assert state.discard_pile[-1] is C.END_OF_LIMIT
+    assert state.table.discard_pile[-1] is C.END_OF_LIMIT
 
 
 def test_unplayable_only_a_distance_that_would_pass_the_race_may_be_discarded() -> None:
@@ -92,14 +92,14 @@ def hands_run_down(hand_end: HandEnd) -> State:
     while len(state.hands[0]) > 0:
         state = play(state, PASS, PASS)
     assert [len(hand) for hand in state.hands] == [0, 2]
-    assert state.current == 1
+    assert state.table.current == 1
     return state
 
 
 def test_any_hand_empty_the_hand_ends_as_soon_as_a_player_due_to_play_has_no_cards() -> None:
     state = hands_run_down("any_hand_empty")
     state = play(state, PASS)  # seat 0 is due to play, with no cards
-    assert state.phase == "over"
+    assert state.table.phase == "over"
     assert [len(hand) for hand in state.hands] == [0, 1]
     outcome = result(state)
     assert outcome is not None
@@ -109,10 +109,10 @@ def test_any_hand_empty_the_hand_ends_as_soon_as_a_player_due_to_play_has_no_car
 def test_all_hands_empty_a_player_with_no_cards_is_skipped() -> None:
     state = hands_run_down("all_hands_empty")
     state = play(state, PASS)
-    assert state.phase == "play"
-    assert state.current == 1  # seat 0 is skipped
+    assert state.table.phase == "play"
+    assert state.table.current == 1  # seat 0 is skipped
     state = play(state, PASS)
-    assert state.phase == "over"
+    assert state.table.phase == "over"
     assert [len(hand) for hand in state.hands] == [0, 0]
 
 
@@ -121,6 +121,6 @@ def test_any_hand_empty_does_not_end_the_hand_while_the_draw_pile_has_cards() ->
     state = deal(rules, [[C.EXTRA_TANK, C.PUNCTURE_PROOF, C.DRIVING_ACE, C.RIGHT_OF_WAY]])
     # Four safeties in a row: seat 0 plays on, drawing each time; its hand never empties.
     state = play(state, "extra tank", "puncture proof", "driving ace", "right of way")
-    assert state.phase == "play"
-    assert state.current == 0
+    assert state.table.phase == "play"
+    assert state.table.current == 0
     assert len(state.hands[0]) == 7

@@ -54,11 +54,11 @@ def play_hand(rules: Rules, seed: int, chooser: int, stall: bool) -> Decisions:
     rng = random.Random(chooser)
     state = new_game(rules, seed=seed)
     counts: Counter[str] = Counter()
-    while state.phase != "over":
+    while state.table.phase != "over":
         legal = legal_moves(state)
         discards = [move for move in legal if isinstance(move, Discard)]
         move = rng.choice(discards if stall and discards else legal)
-        if state.phase == "extension":
+        if state.table.phase == "extension":
             counts["extension_decisions"] += 1
         elif isinstance(move, Decline):
             counts["declines"] += 1
@@ -122,8 +122,8 @@ def test_a_hand_of_discards_only_reaches_the_card_move_bound_without_reshuffles(
     rules = Rules.parker(players=2, target_score=None)
     state = new_game(rules, seed=11)
     moves = 0
-    while state.phase != "over":
-        hand = state.hands[state.current]
+    while state.table.phase != "over":
+        hand = state.hands[state.table.current]
         state = apply(state, Discard(hand[0]))
         moves += 1
     assert moves == card_move_bound(rules) == 101

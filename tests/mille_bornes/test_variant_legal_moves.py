@@ -24,6 +24,6 @@ def test_legal_moves_are_those_the_contract_allows_under_every_variant(state: St
 
 @given(reachable_states(st.sampled_from(GRID), max_steps=300))
 def test_the_battle_status_is_what_the_contract_reads_from_the_piles(state: State) -> None:
-    for t in state.tableaux:
+    for t in state.table.tableaux:
         assert t.problems == hazards_in_effect(state, t)
         assert t.moving == moving(state, t)

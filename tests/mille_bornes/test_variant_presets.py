@@ -55,12 +55,12 @@ def test_wikipedia_stacks_hazards_and_lets_another_side_call_the_coup_fourre() -
     state = deal(rules, [[C.ACCIDENT, C.STOP], [C.ROLL], [C.RIGHT_OF_WAY]])
     state = play(state, PASS, "roll", PASS, "accident -> side 1", PASS, PASS, "stop -> side 1")
     # A Stop on an Accident (topmost stacking); seat 2 holds Right of Way and is asked (any player).
-    assert state.tableaux[1].battle == (C.ROLL, C.ACCIDENT, C.STOP)
-    assert state.phase == "coup_fourre"
-    assert state.current == 2
+    assert state.table.tableaux[1].battle == (C.ROLL, C.ACCIDENT, C.STOP)
+    assert state.table.phase == "coup_fourre"
+    assert state.table.current == 2
     state = play(state, "coup fourre")
-    assert state.tableaux[2].coups_fourres == (C.RIGHT_OF_WAY,)
-    assert state.tableaux[1].battle == (C.ROLL, C.ACCIDENT, C.STOP)
+    assert state.table.tableaux[2].coups_fourres == (C.RIGHT_OF_WAY,)
+    assert state.table.tableaux[1].battle == (C.ROLL, C.ACCIDENT, C.STOP)
 
 
 @pytest.mark.parametrize(("preset", "to_opponent"), [(Rules.wikipedia, 0), (Rules.parker, 200)])
@@ -69,7 +69,7 @@ def test_wikipedia_gives_the_extension_bonus_only_to_a_caller_who_completes_it(
 ) -> None:
     rules = preset(players=2, race=100, extension_to=200, target_score=None)
     state = play(deal(rules, [[C.ROLL, C.D100], [C.ROLL]]), "roll", PASS, "drive 100", "extend")
-    assert state.extended_by == 0
+    assert state.table.extended_by == 0
     sheet = sheet_of(play_out(state))
     assert sheet.completed_by is None
     assert sheet.sides[0].trip == sheet.sides[0].extension == 0
@@ -118,7 +118,7 @@ def test_room_variants_are_off_unless_switched_on(switches: dict[str, Any], fiel
 def test_room_accumulate_switch_lets_a_hazard_hit_a_side_that_has_not_started() -> None:
     refused(deal(Rules.room(target_score=None), [[C.ACCIDENT]]), Play(C.ACCIDENT, 1), "not moving")
     state = play(deal(Rules.room(target_score=None, accumulate=True), [[C.ACCIDENT]]), "accident -> side 1")
-    assert state.tableaux[1].problems == frozenset({C.ACCIDENT})
+    assert state.table.tableaux[1].problems == frozenset({C.ACCIDENT})
 
 
 def test_room_wrong_way_switch_adds_the_wrong_way_cards() -> None:
@@ -134,7 +134,7 @@ def test_room_reshuffle_switch_refills_the_draw_pile_from_the_discards() -> None
         assert state.draw_pile == ()
         state = play(state, PASS)
         assert bool(state.draw_pile) == reshuffle
-        assert state.reshuffles == int(reshuffle)
+        assert state.table.reshuffles == int(reshuffle)
 
 
 def test_room_a_playable_card_may_not_be_discarded() -> None:

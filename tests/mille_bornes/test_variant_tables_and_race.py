@@ -38,7 +38,7 @@ def test_tables_of_seven_eight_and_nine_are_dealt_from_the_full_deck(
     state = new_game(rules, seed=players * 10 + team_size)
     assert [len(hand) for hand in state.hands] == [7] + [6] * (players - 1)
     assert len(state.draw_pile) == 106 - 6 * players - 1
-    assert len(state.tableaux) == rules.sides
+    assert len(state.table.tableaux) == rules.sides
 
 
 def test_nine_players_alone_deal_fifty_four_cards() -> None:
@@ -91,15 +91,15 @@ def test_three_teams_of_three_share_one_tableau_per_team() -> None:
     hands = [[C.ROLL], [C.STOP], [], [C.D100], [], [], [C.D75], [C.REPAIRS]]
     state = play(deal(rules, hands), "roll", PASS, PASS, "drive 100")
     # Seat 3 drove for side 0 on the ROLL seat 0 laid.
-    assert state.tableaux[0].miles == 100
-    assert state.tableaux[0].distance == (100,)
-    assert state.tableaux[1].miles == state.tableaux[2].miles == 0
+    assert state.table.tableaux[0].miles == 100
+    assert state.table.tableaux[0].distance == (100,)
+    assert state.table.tableaux[1].miles == state.table.tableaux[2].miles == 0
     state = play(state, PASS, PASS, "drive 75")
-    assert state.tableaux[0].miles == 175
+    assert state.table.tableaux[0].miles == 175
     # Seat 1's Stop lands on side 0, and stops all three partners.
     state = play(state, PASS, PASS, PASS, "stop -> side 0")
-    assert state.tableaux[0].problems == frozenset({C.STOP})
-    assert state.current == 2
+    assert state.table.tableaux[0].problems == frozenset({C.STOP})
+    assert state.table.current == 2
 
 
 # The long race: 1000 extended to 1200 ---------------------------------------------------------------
@@ -112,22 +112,22 @@ def at_a_thousand() -> State:
     state = deal(LONG_RACE, hands, seat_draws(LONG_RACE, {0: [C.D100] * 5}))
     state = solo(state, "roll", "drive 200", "drive 200", *["drive 100"] * 5)
     state = play(state, "drive 100")
-    assert state.tableaux[0].miles == 1000
+    assert state.table.tableaux[0].miles == 1000
     return state
 
 
 def test_a_1000_race_may_be_extended_to_1200() -> None:
     state = at_a_thousand()
-    assert state.phase == "extension"
+    assert state.table.phase == "extension"
     assert current_player(state) == 0
     assert legal_moves(state) == (EXTEND, DECLINE)
     state = play(state, "extend", PASS)
-    assert (state.target, state.extended_by) == (1200, 0)
+    assert (state.table.target, state.table.extended_by) == (1200, 0)
     state = solo(state, "drive 100")
-    assert state.phase == "play"
+    assert state.table.phase == "play"
     state = solo(state, "drive 100")
     # 1200 reached: the hand ends at once, with no second extension.
-    assert state.phase == "over"
+    assert state.table.phase == "over"
     outcome = result(state)
     assert outcome is not None
     sheet = outcome.hands[0]
@@ -137,7 +137,7 @@ def test_a_1000_race_may_be_extended_to_1200() -> None:
 
 def test_declining_the_extension_ends_the_1000_race() -> None:
     state = play(at_a_thousand(), "decline")
-    assert state.phase == "over"
+    assert state.table.phase == "over"
     outcome = result(state)
     assert outcome is not None
     sheet = outcome.hands[0]

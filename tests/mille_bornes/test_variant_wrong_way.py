@@ -40,8 +40,8 @@ def test_wrong_way_may_go_on_an_opponent_at_any_time(situation: str) -> None:
         state = play(state, "speed limit -> side 1", PASS)
     assert "wrong way -> side 1" in moves(state)
     state = play(state, "wrong way -> side 1")
-    assert state.tableaux[1].direction == (C.WRONG_WAY,)
-    assert state.tableaux[1].wrong_way
+    assert state.table.tableaux[1].direction == (C.WRONG_WAY,)
+    assert state.table.tableaux[1].wrong_way
 
 
 def test_wrong_way_goes_on_an_opponent_not_on_ones_own_side() -> None:
@@ -60,8 +60,8 @@ def test_wrong_way_may_not_go_on_a_side_already_going_the_wrong_way() -> None:
     refused(state, Play(C.WRONG_WAY, 1), "already going the wrong way")
     # Once ended, the side may be sent the wrong way again.
     state = play(state, PASS, "end of wrong way")
-    assert state.tableaux[1].direction == (C.WRONG_WAY, C.END_OF_WRONG_WAY)
-    assert not state.tableaux[1].wrong_way
+    assert state.table.tableaux[1].direction == (C.WRONG_WAY, C.END_OF_WRONG_WAY)
+    assert not state.table.tableaux[1].wrong_way
     assert "wrong way -> side 1" in moves(state)
 
 
@@ -77,14 +77,14 @@ def test_going_the_wrong_way_distance_is_subtracted_and_never_below_zero() -> No
     state = play(state, "roll", PASS, "drive 100", "wrong way -> side 0")
     assert set(drives(state)) == {"drive 25", "drive 50", "drive 75"}
     state = play(state, "drive 75", PASS)
-    side = state.tableaux[0]
+    side = state.table.tableaux[0]
     assert side.distance == (100, -75)
     assert side.miles == 25
     # 50 would take the side below 0.
     refused(state, Play(C.D50), "wrong way", "below 0")
     assert drives(state) == ["drive 25"]
     state = play(state, "drive 25", PASS)
-    assert state.tableaux[0].miles == 0
+    assert state.table.tableaux[0].miles == 0
     refused(state, Play(C.D50), "below 0")
     assert drives(state) == []
 
@@ -103,55 +103,55 @@ def test_the_game_rooms_worked_example() -> None:
     hands = [[C.ROLL, C.D100, C.D25, C.D50, C.D75, C.D200], [C.ROLL, C.WRONG_WAY, C.WRONG_WAY, C.D100]]
     state = deal(rules, hands, seat_draws(rules, {0: [C.END_OF_WRONG_WAY]}))
     state = play(state, "roll", "roll", "drive 100")
-    assert state.tableaux[0].miles == 100
+    assert state.table.tableaux[0].miles == 100
     state = play(state, "wrong way -> side 0")
-    assert state.tableaux[0].wrong_way
+    assert state.table.tableaux[0].wrong_way
     assert set(drives(state)) == {"drive 25", "drive 50", "drive 75"}
     state = play(state, "drive 75")
-    assert state.tableaux[0].miles == 25
+    assert state.table.tableaux[0].miles == 25
     state = play(state, "drive 100")
     assert drives(state) == ["drive 25"]
     state = play(state, "end of wrong way")
-    assert not state.tableaux[0].wrong_way
+    assert not state.table.tableaux[0].wrong_way
     state = play(state, "wrong way -> side 0")
-    assert state.tableaux[0].direction == (C.WRONG_WAY, C.END_OF_WRONG_WAY, C.WRONG_WAY)
+    assert state.table.tableaux[0].direction == (C.WRONG_WAY, C.END_OF_WRONG_WAY, C.WRONG_WAY)
 
 
 def test_the_driving_ace_cancels_a_wrong_way_showing() -> None:
     draws = seat_draws(WRONG_WAY, {0: [X, X, C.DRIVING_ACE]})
     state = deal(WRONG_WAY, [[C.ROLL, C.D100, C.D75], [C.WRONG_WAY]], draws)
     state = play(state, "roll", PASS, "drive 100", "wrong way -> side 0")
-    assert state.phase == "play"  # seat 0 did not hold the ace yet: no coup fourré
+    assert state.table.phase == "play"  # seat 0 did not hold the ace yet: no coup fourré
     state = play(state, "driving ace")
-    side = state.tableaux[0]
+    side = state.table.tableaux[0]
     assert side.direction == ()
-    assert state.discard_pile[-1] is C.WRONG_WAY
+    assert state.table.discard_pile[-1] is C.WRONG_WAY
     assert not side.wrong_way
     assert side.coups_fourres == ()
-    assert state.current == 0  # the safety's extra turn
+    assert state.table.current == 0  # the safety's extra turn
     state = play(state, "drive 75")
-    assert state.tableaux[0].distance == (100, 75)
+    assert state.table.tableaux[0].distance == (100, 75)
 
 
 def test_the_driving_ace_answers_a_wrong_way_by_coup_fourre() -> None:
     state = deal(WRONG_WAY, [[C.ROLL, C.D100, C.D75, C.DRIVING_ACE], [C.WRONG_WAY]])
     state = play(state, "roll", PASS, "drive 100", "wrong way -> side 0")
-    assert state.phase == "coup_fourre"
-    assert state.current == 0
+    assert state.table.phase == "coup_fourre"
+    assert state.table.current == 0
     state = play(state, "coup fourre")
-    side = state.tableaux[0]
+    side = state.table.tableaux[0]
     assert side.direction == ()
-    assert state.discard_pile[-1] is C.WRONG_WAY
+    assert state.table.discard_pile[-1] is C.WRONG_WAY
     assert side.coups_fourres == (C.DRIVING_ACE,)
     assert side.moving
     state = play(state, "drive 75")
-    assert state.tableaux[0].miles == 175
+    assert state.table.tableaux[0].miles == 175
 
 
 def test_200s_driven_backwards_count_toward_the_limit_of_two() -> None:
     state = deal(WRONG_WAY, [[C.ROLL, C.D200, C.D200, C.D200, C.END_OF_WRONG_WAY], [C.WRONG_WAY]])
     state = play(state, "roll", PASS, "drive 200", "wrong way -> side 0", "drive 200")
-    side = state.tableaux[0]
+    side = state.table.tableaux[0]
     assert side.distance == (200, -200)
     assert side.twos == 2
     state = play(state, PASS, "end of wrong way", PASS)
@@ -165,7 +165,7 @@ def test_a_200_driven_backwards_spoils_the_safe_trip(backwards: Card) -> None:
     state = solo(state, "roll", "drive 100")
     state = play(state, "drive 100", "wrong way -> side 0")
     state = solo(state, Play(backwards), "end of wrong way")
-    while state.phase == "play":
+    while state.table.phase == "play":
         state = solo(state, "drive 100")
     outcome = result(state)
     assert outcome is not None
@@ -181,11 +181,11 @@ def test_a_side_that_drove_forwards_and_back_to_zero_is_not_shut_out(side_1_drov
     state = play(deal(SHORT_RACE, hands), "roll", "roll", "drive 100")
     if side_1_drove:
         state = play(state, "drive 100", "wrong way -> side 1", "drive 100")
-        assert state.tableaux[1].distance == (100, -100)
+        assert state.table.tableaux[1].distance == (100, -100)
     else:
         state = play(state, PASS, "wrong way -> side 1", PASS)
-        assert state.tableaux[1].distance == ()
-    assert state.tableaux[1].miles == 0
+        assert state.table.tableaux[1].distance == ()
+    assert state.table.tableaux[1].miles == 0
     state = play(state, "drive 100", PASS, "drive 100")
     outcome = result(state)
     assert outcome is not None

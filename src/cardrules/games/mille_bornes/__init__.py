@@ -8,17 +8,21 @@ the same as every game's:
 >>> [str(move) for move in mb.legal_moves(state)][:2]
 ['roll', 'discard 25']
 >>> state = mb.apply(state, mb.parse_move(state, "roll"))
->>> state.tableaux[0].rolling, mb.current_player(state)
+>>> state.table.tableaux[0].rolling, mb.current_player(state)
 (True, 1)
+
+The package is layered, each module importing only those before it: ``cards`` -> ``rules`` ->
+``moves`` -> ``converter``, ``tableau`` -> ``score_sheet`` -> ``scoring`` -> ``state`` (the
+records: ``Table``, ``State``, ``Observation``) -> ``legality`` -> ``safeties`` -> ``flow`` ->
+``engine`` -> ``validation`` -> ``result`` -> ``observation`` -> ``notation`` -> ``bots``.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 
-import cattrs
-
-from cardrules.errors import ArgumentError
+from cardrules.arguments import check_instance
 from cardrules.games.mille_bornes.cards import (
     BATTLE_HAZARDS,
     DISTANCES,
@@ -28,8 +32,10 @@ from cardrules.games.mille_bornes.cards import (
     REMEDIES,
     SAFETIES,
     Card,
+    CardKind,
     card_name,
 )
+from cardrules.games.mille_bornes.converter import configure_converter
 from cardrules.games.mille_bornes.engine import (
     apply,
     current_player,
@@ -52,22 +58,18 @@ from cardrules.games.mille_bornes.moves import (
     all_moves,
 )
 from cardrules.games.mille_bornes.notation import parse_move
-from cardrules.games.mille_bornes.observation import (
-    Observation,
-    determinize,
-    observe,
-    validate_observation,
-)
-from cardrules.games.mille_bornes.rules import RULES_VERSION, Rules, Scoring, configure_rules_converter
-from cardrules.games.mille_bornes.scoring import HandScore, Result, SideScore, result, validate_result
-from cardrules.games.mille_bornes.state import Match, Phase, State, Window
+from cardrules.games.mille_bornes.observation import determinize, observe
+from cardrules.games.mille_bornes.result import result, validate_result
+from cardrules.games.mille_bornes.rules import BY_TABLE, OPTION_CHOICES, RULES_VERSION, Rules, Scoring
+from cardrules.games.mille_bornes.score_sheet import HandScore, Result, SideScore
+from cardrules.games.mille_bornes.state import Match, Observation, Phase, State, Table, Window
 from cardrules.games.mille_bornes.tableau import Tableau
-from cardrules.games.mille_bornes.validation import validate_state
+from cardrules.games.mille_bornes.validation import validate_observation, validate_state
 from cardrules.registry import Game, register
-from cardrules.serialization import enum_by_name
 
 __all__ = [
     "BATTLE_HAZARDS",
+    "BY_TABLE",
     "COUP_FOURRE",
     "DECLINE",
     "DISTANCES",
@@ -75,12 +77,17 @@ __all__ = [
     "GAME",
     "HAZARDS",
     "MILES",
+    "MOVE_CLASSES",
+    "NAME",
     "NAMES",
+    "OPTION_CHOICES",
     "REMEDIES",
     "RULES_VERSION",
     "SAFETIES",
     "TABLES",
+    "TITLE",
     "Card",
+    "CardKind",
     "CoupFourre",
     "Decline",
     "Discard",
@@ -96,12 +103,16 @@ __all__ = [
     "Scoring",
     "SideScore",
     "State",
+    "Table",
     "Tableau",
     "Window",
     "all_moves",
     "apply",
     "card_name",
+    "cards",
+    "configure_converter",
     "current_player",
+    "deck",
     "determinize",
     "is_terminal",
     "legal_moves",
@@ -110,62 +121,56 @@ __all__ = [
     "option_grid",
     "parse_move",
     "result",
+    "rules_of",
     "validate_observation",
     "validate_result",
     "validate_state",
     "variant_grid",
     "why_illegal",
 ]
-__all__ += ["MOVE_CLASSES", "NAME", "TITLE", "cards", "configure_converter", "deck", "rules_of"]
-
 
 NAME = "mille-bornes"
-"""The game's name in the registry."""
+"""The game's name in the registry and on the command line."""
+
 TITLE = "Mille Bornes"
+"""The game's name for people."""
+
 MOVE_CLASSES: tuple[type, ...] = (Play, Discard, CoupFourre, Extend, Decline)
-"""The classes of :data:`Move`."""
+"""The classes of the :data:`Move` union, in a fixed order (their snake-case names tag JSON moves)."""
 
 
 def deck(rules: Rules) -> tuple[Card, ...]:
-    """Every card of the deck under ``rules``, sorted."""
-    if type(rules) is not Rules:
-        raise ArgumentError(f"expected Mille Bornes' Rules, not {type(rules).__name__}")
-    return rules.deck_cards()
+    """Every card of the deck under ``rules``, sorted.
+
+    >>> len(deck(Rules())), len(deck(Rules(players=4, team_size=2)))
+    (101, 106)
+    """
+    return check_instance(rules, Rules, "Mille Bornes' Rules").deck_cards()
 
 
-def cards(state: State) -> list[Card]:
-    """Every card ``state`` holds: draw and discard piles, hands and tableaux."""
-    if type(state) is not State:
-        raise ArgumentError(f"expected a state of Mille Bornes, not {type(state).__name__}")
-    found = [*state.draw_pile, *state.discard_pile]
+def cards(state: State) -> Iterable[Card]:
+    """Every card ``state`` holds, anywhere: always ``deck(state.rules)`` rearranged.
+
+    >>> state = new_game(Rules(), seed=1)
+    >>> sorted(cards(state)) == list(deck(state.rules))
+    True
+    """
+    table = check_instance(state, State, "a state of Mille Bornes").table
+    held = [*state.draw_pile, *table.discard_pile]
     for hand in state.hands:
-        found.extend(hand)
-    for tableau in state.tableaux:
-        found.extend(tableau.cards())
-    return found
+        held.extend(hand)
+    for tableau in table.tableaux:
+        held.extend(tableau.cards())
+    return held
 
 
 def rules_of(state: State) -> Rules:
-    """The rules ``state`` is played under."""
-    if type(state) is not State:
-        raise ArgumentError(f"expected a state of Mille Bornes, not {type(state).__name__}")
-    return state.rules
+    """The rules ``state`` is played under.
 
-
-def configure_converter(converter: cattrs.Converter) -> None:
-    """Teach ``converter`` Mille Bornes' values: cards by name (``"RIGHT_OF_WAY"``), and the race
-    and extension of rules that follow the table as ``"by_table"``."""
-    converter.register_unstructure_hook(Card, lambda card: card.name)
-    converter.register_structure_hook(Card, enum_by_name(Card))
-    converter.register_unstructure_hook_func(
-        lambda t: t == frozenset[Card], lambda cards: sorted(card.name for card in cards)
-    )
-    read_card = enum_by_name(Card)
-    converter.register_structure_hook_func(
-        lambda t: t == frozenset[Card],
-        lambda value, _: frozenset(read_card(v, Card) for v in value),
-    )
-    configure_rules_converter(converter)
+    >>> rules_of(new_game(Rules(players=3), seed=1)).players
+    3
+    """
+    return check_instance(state, State, "a state of Mille Bornes").rules
 
 
 GAME = register(Game.from_module(sys.modules[__name__]))

@@ -9,9 +9,9 @@ it can least use. It extends a race when the draw pile still holds enough cards 
 
 from __future__ import annotations
 
-from cardrules.games.mille_bornes.cards import KIND, MILES, SAFETY_OF, Card
+from cardrules.games.mille_bornes.cards import KIND, MILES, REMEDY_OF, SAFETY_OF, Card, CardKind
 from cardrules.games.mille_bornes.moves import COUP_FOURRE, DECLINE, EXTEND, Discard, Move, Play
-from cardrules.games.mille_bornes.observation import Observation
+from cardrules.games.mille_bornes.state import Observation
 
 __all__ = ["HeuristicBot"]
 
@@ -42,7 +42,7 @@ class HeuristicBot:
         if COUP_FOURRE in legal:
             return COUP_FOURRE
         if EXTEND in legal:
-            return EXTEND if observation.draw_pile_size >= self.extend_min_draw else DECLINE
+            return EXTEND if observation.table.draw_pile_size >= self.extend_min_draw else DECLINE
         plays = [move for move in legal if isinstance(move, Play)]
         best = max(plays, key=lambda move: self._play_value(observation, move), default=None)
         if best is not None and self._play_value(observation, best) > 0:
@@ -55,14 +55,14 @@ class HeuristicBot:
     def _play_value(self, obs: Observation, move: Play) -> float:
         card = move.card
         kind = KIND[card]
-        mine = obs.tableaux[obs.side]
-        if kind == "remedy":
+        table = obs.table
+        mine = table.tableaux[obs.side]
+        if kind is CardKind.REMEDY:
             return 90.0
-        if kind == "distance":
+        if kind is CardKind.DISTANCE:
             return 50.0 + MILES[card] / 10
-        if kind == "hazard":
-            assert move.side is not None
-            target = obs.tableaux[move.side]
+        if move.side is not None:  # a hazard, on that side
+            target = table.tableaux[move.side]
             bonus = target.miles / 100 + (2.0 if card in _BATTLE_HAZARD_ORDER else 0.0)
             return 30.0 + bonus
         # A safety: needed now, or no longer worth holding for a coup fourré.
@@ -72,31 +72,26 @@ class HeuristicBot:
         ) or (card is Card.DRIVING_ACE and mine.wrong_way)
         if in_effect:
             return 95.0
-        return 40.0 if obs.draw_pile_size < self.hold_safeties else -1.0
+        return 40.0 if table.draw_pile_size < self.hold_safeties else -1.0
 
     def _keep_value(self, obs: Observation, card: Card) -> float:
         """How much the bot wants to keep ``card`` (the lowest is discarded)."""
         kind = KIND[card]
-        mine = obs.tableaux[obs.side]
+        table = obs.table
+        mine = table.tableaux[obs.side]
         held = obs.hand.count(card)
-        if kind == "safety":
+        if kind is CardKind.SAFETY:
             return 100.0
-        if kind == "distance":
+        if kind is CardKind.DISTANCE:
             miles = MILES[card]
-            if mine.miles + miles > obs.target or (miles == 200 and mine.twos >= obs.rules.max_200s):
+            if mine.miles + miles > table.target or (miles == 200 and mine.twos >= obs.rules.max_200s):
                 return 0.0
             return 10.0 + miles / 20 - held
-        if kind == "hazard":
-            targets = [t for side, t in enumerate(obs.tableaux) if side != obs.side
+        if kind is CardKind.HAZARD:
+            targets = [t for side, t in enumerate(table.tableaux) if side != obs.side
                        and SAFETY_OF[card] not in t.safeties]
             return 0.0 if not targets else 12.0 - held
-        hazard = next(h for h, remedy in _REMEDY.items() if remedy is card)
+        hazard = next(h for h, remedy in REMEDY_OF.items() if remedy is card)
         if SAFETY_OF[hazard] in mine.safeties:
             return 0.0
         return (20.0 if card is Card.ROLL else 14.0) - 2 * held
-
-
-_REMEDY = {
-    Card.ACCIDENT: Card.REPAIRS, Card.OUT_OF_GAS: Card.GASOLINE, Card.FLAT_TIRE: Card.SPARE_TIRE,
-    Card.STOP: Card.ROLL, Card.SPEED_LIMIT: Card.END_OF_LIMIT, Card.WRONG_WAY: Card.END_OF_WRONG_WAY,
-}

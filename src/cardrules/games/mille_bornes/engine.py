@@ -1,4 +1,4 @@
-"""The play of Mille Bornes: dealing, legal moves, applying a move, and the flow of turns and hands.
+"""The play of Mille Bornes: dealing, legal moves, and applying a move.
 
 ``legal_moves`` and ``apply`` are the hot path of every bot: moves are shared instances, states are
 built positionally, and the meaning of a battle pile is kept on the tableau instead of re-read.
@@ -8,17 +8,19 @@ Every move is still checked, and a refusal explains itself (see ``legality.why_i
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable
 
-from cardrules.errors import ArgumentError, IllegalMoveError, RulesError
-from cardrules.games.mille_bornes.cards import HAZARD_OF, KIND, MILES, SAFETY_OF, Card
+import attrs
+
+from cardrules.arguments import check_deck, check_first_player, check_instance, check_seed
+from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.games.mille_bornes.cards import HAZARD_OF, KIND, MILES, SAFETY_OF, Card, CardKind
 from cardrules.games.mille_bornes.flow import can_reshuffle, deal, end_hand, refill, start_turn
 from cardrules.games.mille_bornes.legality import (
     can_attack,
-    can_drive,
     can_remedy,
     has_play,
+    longest_drive,
     why_illegal,
 )
 from cardrules.games.mille_bornes.moves import (
@@ -36,15 +38,20 @@ from cardrules.games.mille_bornes.moves import (
 )
 from cardrules.games.mille_bornes.rules import Rules
 from cardrules.games.mille_bornes.safeties import holders, safety_played, without_hazard
-from cardrules.games.mille_bornes.state import Match, State, Window
+from cardrules.games.mille_bornes.state import Match, State, Window, make_state, make_table
 
-__all__ = ["apply", "check_state", "current_player", "is_terminal", "legal_moves", "new_game"]
+__all__ = ["apply", "current_player", "is_terminal", "legal_moves", "new_game"]
 
+_A_STATE = "a state of Mille Bornes"
 _CHOICE_MOVES = (COUP_FOURRE, DECLINE)
 _EXTENSION_MOVES = (EXTEND, DECLINE)
 # Card kinds as small ints, indexed by card, for the hot loop of legal_moves.
 _DISTANCE, _HAZARD, _REMEDY, _SAFETY = 0, 1, 2, 3
-_KIND_CODE = tuple({"distance": 0, "hazard": 1, "remedy": 2, "safety": 3}[KIND[c]] for c in Card)
+_KIND_CODE = tuple(
+    {CardKind.DISTANCE: _DISTANCE, CardKind.HAZARD: _HAZARD, CardKind.REMEDY: _REMEDY,
+     CardKind.SAFETY: _SAFETY}[KIND[card]]
+    for card in Card
+)
 _MILES = tuple(MILES.get(card, 0) for card in Card)
 _ROLL = Card.ROLL
 
@@ -65,19 +72,17 @@ def new_game(
     left of the dealer; it draws at once, so the state asks it to play.
 
     >>> state = new_game(Rules(), seed=1)
-    >>> [len(hand) for hand in state.hands], len(state.draw_pile), state.current
-    ([7, 6], 88, 0)
+    >>> state.table.hand_sizes, state.table.draw_pile_size, state.table.current
+    ((7, 6), 88, 0)
     """
     if rules is None:
         rules = Rules()
     elif type(rules) is not Rules:
         raise RulesError(f"new_game() takes Mille Bornes' Rules, not {type(rules).__name__}")
-    if type(first_player) is not int or not 0 <= first_player < rules.players:
-        raise RulesError(f"first_player is a seat from 0 to {rules.players - 1}, not {first_player!r}")
-    if seed is not None and type(seed) is not int:
-        raise RulesError(f"a seed is a whole number, not {seed!r}")
+    check_first_player(first_player, rules.players)
+    seed = check_seed(seed)
     if deck is not None:
-        order = _check_deck(rules, deck)
+        order = check_deck(deck, rules.deck_cards(), Card, name="Mille Bornes under these rules")
         if seed is None:
             seed = random.Random(",".join(card.name for card in order)).getrandbits(63)
     else:
@@ -86,28 +91,8 @@ def new_game(
         order = list(rules.deck_cards())
         random.Random(seed).shuffle(order)
     dealer = (first_player - 1) % rules.players
-    match = Match(seed, 0, dealer, (0,) * rules.sides, ())
-    return deal(rules, match, order)
-
-
-def _check_deck(rules: Rules, deck: Iterable[Card]) -> list[Card]:
-    try:
-        order = list(deck)
-    except TypeError:
-        raise RulesError("a deck is a sequence of cards") from None
-    if any(not isinstance(card, Card) for card in order):
-        raise RulesError("a deck holds Card values only")
-    expected = Counter(rules.deck_cards())
-    given = Counter(order)
-    if given != expected:
-        missing = sorted((expected - given).elements())
-        extra = sorted((given - expected).elements())
-        raise RulesError(
-            f"the deck must be exactly the rules' {sum(expected.values())} cards"
-            + (f"; missing {[c.name for c in missing[:5]]}" if missing else "")
-            + (f"; not in the rules' deck {[c.name for c in extra[:5]]}" if extra else "")
-        )
-    return order
+    return deal(rules, seed, Match(hand_number=0, dealer=dealer, totals=(0,) * rules.sides, history=()),
+                order)
 
 
 def current_player(state: State) -> int | None:
@@ -116,8 +101,9 @@ def current_player(state: State) -> int | None:
     >>> current_player(new_game(Rules(players=3), seed=1, first_player=2))
     2
     """
-    check_state(state)
-    return None if state.phase == "over" else state.current
+    check_instance(state, State, _A_STATE)
+    table = state.table
+    return None if table.phase == "over" else table.current
 
 
 def is_terminal(state: State) -> bool:
@@ -126,8 +112,8 @@ def is_terminal(state: State) -> bool:
     >>> is_terminal(new_game(Rules(), seed=1))
     False
     """
-    check_state(state)
-    return state.phase == "over"
+    check_instance(state, State, _A_STATE)
+    return state.table.phase == "over"
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -139,8 +125,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     ['roll', 'discard 25', 'discard 75']
     """
     if state.__class__ is not State:
-        check_state(state)
-    phase = state.phase
+        check_instance(state, State, _A_STATE)
+    table = state.table
+    phase = table.phase
     if phase != "play":
         if phase == "coup_fourre":
             return _CHOICE_MOVES
@@ -148,11 +135,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             return _EXTENSION_MOVES
         return ()
     rules = state.rules
-    sides = rules.players // rules.team_size
-    seat = state.current
-    own = seat % sides
-    tableaux = state.tableaux
+    sides = rules.sides
+    seat = table.current
+    own = seat % sides  # rules.side_of(seat), without the call
+    tableaux = table.tableaux
     mine = tableaux[own]
+    longest = longest_drive(mine, rules, table.target)
     any_discard = rules.discard == "any"
     stacking = rules.hazard_stacking
     plays: list[Move] = []
@@ -164,7 +152,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         previous = card
         kind = _KIND_CODE[card]
         if kind == _DISTANCE:
-            playable = can_drive(mine, _MILES[card], rules, state.target)
+            playable = _MILES[card] <= longest
             if playable:
                 plays.append(_PLAY[card][0])
         elif kind == _HAZARD:
@@ -194,7 +182,7 @@ def apply(state: State, move: Move) -> State:
 
     >>> state = new_game(Rules(), seed=1)
     >>> state = apply(state, Play(Card.ROLL))
-    >>> state.tableaux[0].rolling, state.current
+    >>> state.table.tableaux[0].rolling, state.table.current
     (True, 1)
     >>> apply(state, Play(Card.D200))
     Traceback (most recent call last):
@@ -202,26 +190,28 @@ def apply(state: State, move: Move) -> State:
     cardrules.errors.IllegalMoveError: illegal move drive 200: cannot drive 200: the side has no ROLL showing
     """
     if state.__class__ is not State:
-        check_state(state)
+        check_instance(state, State, _A_STATE)
     kind = move.__class__
-    phase = state.phase
+    table = state.table
+    phase = table.phase
     if phase == "play":
         if kind is Play:
             return _play(state, move)  # type: ignore[arg-type]
         if kind is Discard:
             return _discard(state, move)  # type: ignore[arg-type]
     elif phase == "coup_fourre":
-        if kind is CoupFourre:
-            return _call_coup_fourre(state)
-        if kind is Decline:
-            return _decline_coup_fourre(state)
+        window = table.window
+        if kind is CoupFourre and window is not None:
+            return _call_coup_fourre(state, window)
+        if kind is Decline and window is not None:
+            return _decline_coup_fourre(state, window)
     elif phase == "extension":
-        if kind is Extend:
-            return _extend(state)
+        extension_to = state.rules.extension_to
+        if kind is Extend and extension_to is not None:
+            return _extend(state, extension_to)
         if kind is Decline:
-            return end_hand(state.rules, state.match, state.hands, state.draw_pile,
-                            state.discard_pile, state.tableaux, state.current, state.target,
-                            state.extended_by, state.reshuffles, state.rules.side_of(state.current))
+            return end_hand(state, table.current, list(state.hands), state.draw_pile, table.discard_pile,
+                            table.tableaux, table.reshuffles, state.rules.side_of(table.current))
     raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
 
 
@@ -239,55 +229,70 @@ def _forget(revealed: tuple[tuple[Card, ...], ...], seat: int, card: Card) -> tu
 
 def _discard(state: State, move: Discard) -> State:
     card = move.card
-    seat = state.current
+    table = state.table
+    seat = table.current
     hand = state.hands[seat]
     rules = state.rules
-    if card not in hand or (rules.discard != "any" and has_play(state, card)):
+    try:
+        at = hand.index(card)
+    except ValueError:
+        at = -1
+    if at < 0 or (rules.discard != "any" and has_play(rules, table, card)):
         raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
-    hands = (*state.hands[:seat], _without(hand, card), *state.hands[seat + 1:])
-    revealed = _forget(state.revealed, seat, card) if state.revealed[seat] else state.revealed
-    return start_turn(rules, state.match, hands, state.draw_pile, (*state.discard_pile, card),
-                      state.tableaux, (seat + 1) % rules.players, state.target, state.extended_by,
-                      revealed, state.reshuffles)
+    hands = list(state.hands)
+    hands[seat] = hand[:at] + hand[at + 1:]
+    revealed = _forget(table.revealed, seat, card) if table.revealed[seat] else table.revealed
+    # Concatenation copies the discard pile once; unpacking would copy it twice.
+    discard_pile = table.discard_pile + (card,)  # noqa: RUF005
+    return start_turn(state, (seat + 1) % rules.players, hands, state.draw_pile, discard_pile,
+                      table.tableaux, revealed, table.reshuffles)
 
 
 def _play(state: State, move: Play) -> State:
     card = move.card
     side = move.side
-    seat = state.current
+    table = state.table
+    seat = table.current
     rules = state.rules
     hand = state.hands[seat]
-    sides = rules.players // rules.team_size
-    own = seat % sides
-    tableaux = state.tableaux
+    sides = rules.sides
+    own = seat % sides  # rules.side_of(seat), without the call
+    tableaux = table.tableaux
     kind = _KIND_CODE[card]
-    if card not in hand or not (
-        (side is None and (
-            (kind == _DISTANCE and can_drive(tableaux[own], _MILES[card], rules, state.target))
-            or (kind == _REMEDY and can_remedy(tableaux[own], card))
-            or kind == _SAFETY))
-        or (kind == _HAZARD and side is not None and side != own and side < sides
-            and can_attack(tableaux[side], card, rules.hazard_stacking))
-    ):
+    try:
+        at = hand.index(card)
+    except ValueError:
+        raise IllegalMoveError(move, why_illegal(state, move) or "not legal now") from None
+    if side is None:
+        if not ((kind == _DISTANCE and _MILES[card] <= longest_drive(tableaux[own], rules, table.target))
+                or (kind == _REMEDY and can_remedy(tableaux[own], card)) or kind == _SAFETY):
+            raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
+    elif not (kind == _HAZARD and side != own and side < sides
+              and can_attack(tableaux[side], card, rules.hazard_stacking)):
         raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
-    hands = (*state.hands[:seat], _without(hand, card), *state.hands[seat + 1:])
-    revealed = _forget(state.revealed, seat, card) if state.revealed[seat] else state.revealed
-    match = state.match
+    hands = list(state.hands)
+    hands[seat] = hand[:at] + hand[at + 1:]
+    revealed = _forget(table.revealed, seat, card) if table.revealed[seat] else table.revealed
     nxt = (seat + 1) % rules.players
+    if side is not None:
+        return _attack(state, card, side, hands, revealed)
     if kind == _DISTANCE:
         t = tableaux[own]
         wrong = t.wrong_way
         miles = -_MILES[card] if wrong else _MILES[card]
         t = t.with_distance(miles)
         tableaux = (*tableaux[:own], t, *tableaux[own + 1:])
-        if not wrong and t.miles == state.target:
-            if rules.extension_to is not None and state.target == rules.race:
-                return State(rules, match, hands, state.draw_pile, state.discard_pile, tableaux,
-                             seat, "extension", None, state.target, None, revealed, state.reshuffles)
-            return end_hand(rules, match, hands, state.draw_pile, state.discard_pile, tableaux,
-                            seat, state.target, state.extended_by, state.reshuffles, own)
-        return start_turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
-                          state.target, state.extended_by, revealed, state.reshuffles)
+        target = table.target
+        if not wrong and t.miles == target:
+            if rules.extension_to is not None and target == rules.race:
+                return make_state(rules, make_table(tableaux, table.discard_pile, tuple(map(len, hands)),
+                                                    table.draw_pile_size, seat, "extension", None, target,
+                                                    None, revealed, table.reshuffles, table.match),
+                                  tuple(hands), state.draw_pile, state.seed)
+            return end_hand(state, seat, hands, state.draw_pile, table.discard_pile, tableaux,
+                            table.reshuffles, own)
+        return start_turn(state, nxt, hands, state.draw_pile, table.discard_pile, tableaux, revealed,
+                          table.reshuffles)
     if kind == _REMEDY:
         t = tableaux[own]
         if card is Card.END_OF_LIMIT:
@@ -299,18 +304,26 @@ def _play(state: State, move: Play) -> State:
         else:
             t = t.with_battle(card, t.problems - {HAZARD_OF[card]}, False)
         tableaux = (*tableaux[:own], t, *tableaux[own + 1:])
-        return start_turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
-                          state.target, state.extended_by, revealed, state.reshuffles)
-    if kind == _SAFETY:
-        t, discarded = safety_played(rules, tableaux[own], card, coup=False)
-        tableaux = (*tableaux[:own], t, *tableaux[own + 1:])
-        discard_pile = (*state.discard_pile, *discarded) if discarded else state.discard_pile
-        again = rules.safety_extra_turn == "always" or bool(state.draw_pile) or can_reshuffle(
-            rules, discard_pile, state.reshuffles)
-        return start_turn(rules, match, hands, state.draw_pile, discard_pile, tableaux,
-                          seat if again else nxt, state.target, state.extended_by, revealed,
-                          state.reshuffles)
-    assert side is not None
+        return start_turn(state, nxt, hands, state.draw_pile, table.discard_pile, tableaux, revealed,
+                          table.reshuffles)
+    t, discarded = safety_played(rules, tableaux[own], card, coup=False)
+    tableaux = (*tableaux[:own], t, *tableaux[own + 1:])
+    discard_pile = (*table.discard_pile, *discarded) if discarded else table.discard_pile
+    again = rules.safety_extra_turn == "always" or bool(state.draw_pile) or can_reshuffle(
+        rules, discard_pile, table.reshuffles)
+    return start_turn(state, seat if again else nxt, hands, state.draw_pile, discard_pile, tableaux,
+                      revealed, table.reshuffles)
+
+
+def _attack(
+    state: State, card: Card, side: int, hands: list[tuple[Card, ...]],
+    revealed: tuple[tuple[Card, ...], ...],
+) -> State:
+    """``card``, a hazard, played by the seat on turn onto side ``side``."""
+    rules = state.rules
+    table = state.table
+    seat = table.current
+    tableaux = table.tableaux
     t = tableaux[side]
     if card is Card.SPEED_LIMIT:
         t = t.with_speed(card)
@@ -324,14 +337,15 @@ def _play(state: State, move: Play) -> State:
     tableaux = (*tableaux[:side], t, *tableaux[side + 1:])
     asked = holders(rules, hands, seat, card, side)
     if asked:
-        window = Window(seat, card, side, asked[1:])
         for holder in asked:
             revealed = _reveal(revealed, holder, SAFETY_OF[card])
-        return State(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, asked[0],
-                     "coup_fourre", window, state.target, state.extended_by, revealed,
-                     state.reshuffles)
-    return start_turn(rules, match, hands, state.draw_pile, state.discard_pile, tableaux, nxt,
-                      state.target, state.extended_by, revealed, state.reshuffles)
+        return make_state(rules, make_table(tableaux, table.discard_pile, tuple(map(len, hands)),
+                                            table.draw_pile_size, asked[0], "coup_fourre",
+                                            Window(seat, card, side, asked[1:]), table.target,
+                                            table.extended_by, revealed, table.reshuffles, table.match),
+                          tuple(hands), state.draw_pile, state.seed)
+    return start_turn(state, (seat + 1) % rules.players, hands, state.draw_pile, table.discard_pile,
+                      tableaux, revealed, table.reshuffles)
 
 
 def _reveal(revealed: tuple[tuple[Card, ...], ...], seat: int, card: Card) -> tuple[tuple[Card, ...], ...]:
@@ -340,56 +354,50 @@ def _reveal(revealed: tuple[tuple[Card, ...], ...], seat: int, card: Card) -> tu
     return (*revealed[:seat], tuple(sorted((*revealed[seat], card))), *revealed[seat + 1:])
 
 
-def _call_coup_fourre(state: State) -> State:
-    window = state.window
-    assert window is not None
+def _call_coup_fourre(state: State, window: Window) -> State:
     rules = state.rules
-    caller = state.current
+    table = state.table
+    caller = table.current
     safety = SAFETY_OF[window.hazard]
     hands = list(state.hands)
     hands[caller] = _without(hands[caller], safety)
-    revealed = _forget(state.revealed, caller, safety)
-    tableaux = list(state.tableaux)
-    discard_pile = state.discard_pile
+    revealed = _forget(table.revealed, caller, safety)
+    tableaux = list(table.tableaux)
+    discard_pile = table.discard_pile
     own = rules.side_of(caller)
     if own == window.side:
         tableaux[own] = without_hazard(rules, tableaux[own], window.hazard)
         discard_pile = (*discard_pile, window.hazard)
     tableaux[own], discarded = safety_played(rules, tableaux[own], safety, coup=True)
     discard_pile = (*discard_pile, *discarded)
-    draw_pile, discard_pile, reshuffles = refill(rules, state.match, state.draw_pile, discard_pile,
-                                                  state.reshuffles)
+    draw_pile, discard_pile, reshuffles = refill(state, state.draw_pile, discard_pile, table.reshuffles)
     if draw_pile:
         # The replacement for the safety; the turn that follows draws once more.
         hands[caller] = tuple(sorted((*hands[caller], draw_pile[0])))
         draw_pile = draw_pile[1:]
-    return start_turn(rules, state.match, tuple(hands), draw_pile, discard_pile, tuple(tableaux), caller,
-                      state.target, state.extended_by, revealed, reshuffles)
+    return start_turn(state, caller, hands, draw_pile, discard_pile, tuple(tableaux), revealed,
+                      reshuffles)
 
 
-def _decline_coup_fourre(state: State) -> State:
-    window = state.window
-    assert window is not None
+def _decline_coup_fourre(state: State, window: Window) -> State:
     rules = state.rules
+    table = state.table
     if window.waiting:
-        return State(rules, state.match, state.hands, state.draw_pile, state.discard_pile,
-                     state.tableaux, window.waiting[0], "coup_fourre",
-                     Window(window.attacker, window.hazard, window.side, window.waiting[1:]),
-                     state.target, state.extended_by, state.revealed, state.reshuffles)
-    return start_turn(rules, state.match, state.hands, state.draw_pile, state.discard_pile, state.tableaux,
-                      (window.attacker + 1) % rules.players, state.target, state.extended_by,
-                      state.revealed, state.reshuffles)
+        asked = attrs.evolve(table, current=window.waiting[0],
+                             window=Window(window.attacker, window.hazard, window.side,
+                                           window.waiting[1:]))
+        return State(rules=rules, table=asked, hands=state.hands, draw_pile=state.draw_pile,
+                     seed=state.seed)
+    return start_turn(state, (window.attacker + 1) % rules.players, list(state.hands), state.draw_pile,
+                      table.discard_pile, table.tableaux, table.revealed, table.reshuffles)
 
 
-def _extend(state: State) -> State:
+def _extend(state: State, extension_to: int) -> State:
     rules = state.rules
-    assert rules.extension_to is not None
-    return start_turn(rules, state.match, state.hands, state.draw_pile, state.discard_pile,
-                      state.tableaux, (state.current + 1) % rules.players, rules.extension_to,
-                      rules.side_of(state.current), state.revealed, state.reshuffles)
-
-
-def check_state(state: object) -> None:
-    """Raise :class:`~cardrules.errors.ArgumentError` unless ``state`` is a Mille Bornes state."""
-    if type(state) is not State:
-        raise ArgumentError(f"expected a state of Mille Bornes, not {type(state).__name__}")
+    table = state.table
+    seat = table.current
+    # The longer race holds from the next turn on: start it from a table that already says so.
+    extended = attrs.evolve(state, table=attrs.evolve(table, target=extension_to,
+                                                      extended_by=rules.side_of(seat)))
+    return start_turn(extended, (seat + 1) % rules.players, list(state.hands), state.draw_pile,
+                      table.discard_pile, table.tableaux, table.revealed, table.reshuffles)

@@ -1,35 +1,53 @@
-"""The flow of a hand: whose turn it is, the automatic draws, reshuffles, the end of a hand,
-its score sheet, and the deal of the next hand of a match."""
+"""The flow of a hand: whose turn it is, the automatic draws, reshuffles, the end of a hand and
+the deal of the next hand of a match.
+
+A move changes a few parts of the state; the functions here take the state *before* the move (for
+what stays: the rules, the match seed, the race, the match record) and the parts the move changed,
+and build the next state. They are on the hot path, so they take those parts positionally, and
+the hands as a list they may change: the mover's hand and the drawer's are replaced in one list,
+turned into the state's tuple once.
+"""
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 
 from cardrules.games.mille_bornes.cards import Card
 from cardrules.games.mille_bornes.rules import Rules
 from cardrules.games.mille_bornes.scoring import score_hand
-from cardrules.games.mille_bornes.state import Match, State
+from cardrules.games.mille_bornes.state import Match, State, Table, make_state, make_table
 from cardrules.games.mille_bornes.tableau import EMPTY_TABLEAU, Tableau
 
 __all__ = ["can_reshuffle", "deal", "end_hand", "hand_order", "refill", "start_turn"]
 
+Hands = tuple[tuple[Card, ...], ...]
+HandList = list[tuple[Card, ...]]
 
-def hand_order(rules: Rules, match: Match) -> list[Card]:
-    """The shuffled deck of hand ``match.hand_number`` (> 0) of a match, from the match seed."""
+
+def hand_order(rules: Rules, seed: int, hand_number: int) -> list[Card]:
+    """The shuffled deck of hand ``hand_number`` (> 0) of the match dealt from ``seed``."""
     order = list(rules.deck_cards())
-    random.Random(f"mille-bornes/{match.seed}/hand/{match.hand_number}").shuffle(order)
+    random.Random(f"mille-bornes/{seed}/hand/{hand_number}").shuffle(order)
     return order
 
 
-def deal(rules: Rules, match: Match, order: list[Card]) -> State:
-    """Deal ``order`` (seat 0 the first hand, ..., the rest face down) and start the first turn."""
+def deal(rules: Rules, seed: int, match: Match, order: list[Card]) -> State:
+    """Deal ``order`` (seat 0 the first hand, ..., the rest face down) for hand ``match.hand_number``
+    and start its first turn, by the seat left of ``match.dealer``."""
     size = rules.hand_size
     players = rules.players
     hands = [tuple(sorted(order[seat * size:(seat + 1) * size])) for seat in range(players)]
-    return start_turn(
-        rules, match, hands, tuple(order[players * size:]), (), (EMPTY_TABLEAU,) * rules.sides,
-        (match.dealer + 1) % players, rules.race, None, ((),) * players, 0,
-    )
+    draw_pile = tuple(order[players * size:])
+    tableaux = (EMPTY_TABLEAU,) * rules.sides
+    revealed: Hands = ((),) * players
+    first = (match.dealer + 1) % players
+    # The first turn starts from the table as dealt, before its draw.
+    dealt = Table(tableaux=tableaux, discard_pile=(), hand_sizes=tuple(map(len, hands)),
+                  draw_pile_size=len(draw_pile), current=first, phase="play", window=None,
+                  target=rules.race, extended_by=None, revealed=revealed, reshuffles=0, match=match)
+    before = State(rules=rules, table=dealt, hands=tuple(hands), draw_pile=draw_pile, seed=seed)
+    return start_turn(before, first, hands, draw_pile, (), tableaux, revealed, 0)
 
 
 def can_reshuffle(rules: Rules, discard_pile: tuple[Card, ...], reshuffles: int) -> bool:
@@ -38,35 +56,37 @@ def can_reshuffle(rules: Rules, discard_pile: tuple[Card, ...], reshuffles: int)
 
 
 def refill(
-    rules: Rules, match: Match, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...],
-    reshuffles: int,
+    before: State, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...], reshuffles: int,
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
-    """The draw pile, refilled from the shuffled discards if it is empty and the variant allows."""
-    if draw_pile or not can_reshuffle(rules, discard_pile, reshuffles):
+    """The draw pile, the discard pile and the reshuffle count: the draw pile refilled from the
+    shuffled discards if it is empty and the variant allows (in the hand of ``before``)."""
+    if draw_pile or not can_reshuffle(before.rules, discard_pile, reshuffles):
         return draw_pile, discard_pile, reshuffles
     cards = sorted(discard_pile)
-    random.Random(f"mille-bornes/{match.seed}/hand/{match.hand_number}/reshuffle/{reshuffles}"
+    hand_number = before.table.match.hand_number
+    random.Random(f"mille-bornes/{before.seed}/hand/{hand_number}/reshuffle/{reshuffles}"
                   ).shuffle(cards)
     return tuple(cards), (), reshuffles + 1
 
 
 def start_turn(
-    rules: Rules,
-    match: Match,
-    hands: tuple[tuple[Card, ...], ...] | list[tuple[Card, ...]],
+    before: State,
+    seat: int,
+    hands: HandList,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     tableaux: tuple[Tableau, ...],
-    seat: int,
-    target: int,
-    extended_by: int | None,
-    revealed: tuple[tuple[Card, ...], ...],
+    revealed: Hands,
     reshuffles: int,
 ) -> State:
-    """Start the turn of ``seat`` (or of the next seat that can play): draw for it, or end the hand."""
+    """Start the turn of ``seat`` (or of the next seat that can play): draw for it, or end the hand.
+
+    ``before`` is the state the move was made in; the other arguments are the parts of the state
+    after the move (``hands`` is changed in place).
+    """
+    rules = before.rules
     if not draw_pile:
-        draw_pile, discard_pile, reshuffles = refill(rules, match, draw_pile, discard_pile,
-                                                      reshuffles)
+        draw_pile, discard_pile, reshuffles = refill(before, draw_pile, discard_pile, reshuffles)
         if not draw_pile:
             players = rules.players
             for _ in range(players):
@@ -79,46 +99,52 @@ def start_turn(
             else:
                 seat = players
             if seat == players:
-                return end_hand(rules, match, tuple(hands), draw_pile, discard_pile, tableaux,
-                                (seat - 1) % players, target, extended_by, reshuffles, None)
-            return State(rules, match, tuple(hands), draw_pile, discard_pile, tableaux, seat,
-                         "play", None, target, extended_by, revealed, reshuffles)
+                return end_hand(before, (seat - 1) % players, hands, draw_pile, discard_pile,
+                                tableaux, reshuffles, None)
+            table = before.table
+            return make_state(rules, make_table(tableaux, discard_pile, tuple(map(len, hands)), 0, seat,
+                                                "play", None, table.target, table.extended_by, revealed,
+                                                reshuffles, table.match),
+                              tuple(hands), draw_pile, before.seed)
     hand = hands[seat]
     card = draw_pile[0]
     # Insert the drawn card in order: hands stay sorted so equal states are equal values.
-    at = 0
-    for at, held in enumerate(hand):  # noqa: B007
-        if held > card:
-            break
-    else:
-        at = len(hand)
-    hands = (*hands[:seat], (*hand[:at], card, *hand[at:]), *hands[seat + 1:])
-    return State(rules, match, hands, draw_pile[1:], discard_pile, tableaux, seat, "play", None,
-                 target, extended_by, revealed, reshuffles)
+    at = bisect_right(hand, card)
+    hands[seat] = hand[:at] + (card,) + hand[at:]  # noqa: RUF005 -- cheaper than unpacking here
+    table = before.table
+    return make_state(rules, make_table(tableaux, discard_pile, tuple(map(len, hands)), len(draw_pile) - 1,
+                                        seat, "play", None, table.target, table.extended_by, revealed,
+                                        reshuffles, table.match),
+                      tuple(hands), draw_pile[1:], before.seed)
 
 
 def end_hand(
-    rules: Rules,
-    match: Match,
-    hands: tuple[tuple[Card, ...], ...],
+    before: State,
+    seat: int,
+    hands: HandList,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     tableaux: tuple[Tableau, ...],
-    seat: int,
-    target: int,
-    extended_by: int | None,
     reshuffles: int,
     completed_by: int | None,
 ) -> State:
-    """Score the hand; then end the game, or deal the next hand of the match."""
+    """Score the hand (``completed_by`` is the side that completed the trip, if any); then end the
+    game, or deal the next hand of the match. ``seat`` is the seat that moved last."""
+    rules = before.rules
+    table = before.table
+    match = table.match
     delayed = not draw_pile and not can_reshuffle(rules, discard_pile, reshuffles)
-    sheet = score_hand(rules, match.hand_number, tableaux, completed_by, extended_by, delayed)
+    sheet = score_hand(rules, match.hand_number, tableaux, completed_by, table.extended_by, delayed)
     totals = tuple(total + points for total, points in zip(match.totals, sheet.totals, strict=True))
     history = (*match.history, sheet)
     if rules.target_score is None or max(totals) >= rules.target_score:
-        final = Match(match.seed, match.hand_number, match.dealer, totals, history)
-        return State(rules, final, hands, draw_pile, discard_pile, tableaux, seat, "over", None,
-                     target, extended_by, ((),) * rules.players, reshuffles)
-    following = Match(match.seed, match.hand_number + 1, (match.dealer + 1) % rules.players,
-                      totals, history)
-    return deal(rules, following, hand_order(rules, following))
+        final = Match(hand_number=match.hand_number, dealer=match.dealer, totals=totals, history=history)
+        over = Table(tableaux=tableaux, discard_pile=discard_pile, hand_sizes=tuple(map(len, hands)),
+                     draw_pile_size=len(draw_pile), current=seat, phase="over", window=None,
+                     target=table.target, extended_by=table.extended_by,
+                     revealed=((),) * rules.players, reshuffles=reshuffles, match=final)
+        return State(rules=rules, table=over, hands=tuple(hands), draw_pile=draw_pile, seed=before.seed)
+    number = match.hand_number + 1
+    following = Match(hand_number=number, dealer=(match.dealer + 1) % rules.players, totals=totals,
+                      history=history)
+    return deal(rules, before.seed, following, hand_order(rules, before.seed, number))

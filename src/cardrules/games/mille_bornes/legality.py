@@ -6,13 +6,22 @@ every step; :func:`why_illegal` turns a refusal into words and is only called wh
 
 from __future__ import annotations
 
-from cardrules.games.mille_bornes.cards import HAZARD_OF, KIND, MILES, SAFETY_OF, Card, card_name
+from cardrules.arguments import check_instance
+from cardrules.games.mille_bornes.cards import (
+    HAZARD_OF,
+    KIND,
+    MILES,
+    SAFETY_OF,
+    Card,
+    CardKind,
+    card_name,
+)
 from cardrules.games.mille_bornes.moves import CoupFourre, Decline, Discard, Extend, Play
-from cardrules.games.mille_bornes.rules import Rules
-from cardrules.games.mille_bornes.state import State
+from cardrules.games.mille_bornes.rules import HazardStacking, Rules
+from cardrules.games.mille_bornes.state import State, Table
 from cardrules.games.mille_bornes.tableau import Tableau
 
-__all__ = ["can_attack", "can_drive", "can_remedy", "has_play", "why_illegal"]
+__all__ = ["can_attack", "can_drive", "can_remedy", "has_play", "longest_drive", "why_illegal"]
 
 _ROW = Card.RIGHT_OF_WAY
 _ACE = Card.DRIVING_ACE
@@ -23,17 +32,33 @@ _WRONG = Card.WRONG_WAY
 _ONLY_STOP = frozenset((_STOP,))
 
 
+def longest_drive(t: Tableau, rules: Rules, target: int) -> int:
+    """The longest distance card side tableau ``t`` may play in a race to ``target`` (0: none).
+
+    Every shorter card may be played too: each limit (not moving, a speed limit, the 200s already
+    played, the miles left to the target or, going the wrong way, back to 0) is a ceiling, so
+    ``legal_moves`` asks once per turn and compares each card's miles with the answer.
+    """
+    # The tableau's properties, read here without calling them: this runs at every step.
+    safeties = t.safeties
+    if t.problems or not (t.rolling or _ROW in safeties):
+        return 0
+    distance = t.distance
+    direction = t.direction
+    if direction and direction[-1] is _WRONG and _ACE not in safeties:
+        longest = sum(distance)
+    else:
+        longest = target - sum(distance)
+    if longest > 50 and t.speed and t.speed[-1] is _LIMIT and _ROW not in safeties:
+        longest = 50
+    if longest >= 200 and distance.count(200) + distance.count(-200) >= rules.max_200s:
+        longest = 100
+    return longest
+
+
 def can_drive(t: Tableau, miles: int, rules: Rules, target: int) -> bool:
     """Whether side tableau ``t`` may play a distance card of ``miles`` in a race to ``target``."""
-    if not t.moving:
-        return False
-    if miles > 50 and t.limited:
-        return False
-    if miles == 200 and t.twos >= rules.max_200s:
-        return False
-    if t.wrong_way:
-        return t.miles >= miles
-    return t.miles + miles <= target
+    return miles <= longest_drive(t, rules, target)
 
 
 def can_remedy(t: Tableau, card: Card) -> bool:
@@ -49,7 +74,7 @@ def can_remedy(t: Tableau, card: Card) -> bool:
     return HAZARD_OF[card] in t.problems
 
 
-def can_attack(t: Tableau, hazard: Card, stacking: str) -> bool:
+def can_attack(t: Tableau, hazard: Card, stacking: HazardStacking) -> bool:
     """Whether ``hazard`` may be played on side tableau ``t`` under the hand's stacking rule."""
     safeties = t.safeties
     if SAFETY_OF[hazard] in safeties:
@@ -65,20 +90,24 @@ def can_attack(t: Tableau, hazard: Card, stacking: str) -> bool:
     return hazard not in t.problems
 
 
-def has_play(state: State, card: Card) -> bool:
+def has_play(rules: Rules, table: Table, card: Card) -> bool:
     """Whether the seat on turn could play ``card`` (on its own side, or on some opponent)."""
-    rules = state.rules
-    sides = rules.players // rules.team_size
-    own = state.current % sides
+    sides = rules.sides
+    own = table.current % sides  # rules.side_of(table.current), without the call
+    tableaux = table.tableaux
     kind = KIND[card]
-    if kind == "safety":
+    if kind is CardKind.SAFETY:
         return True
-    if kind == "distance":
-        return can_drive(state.tableaux[own], MILES[card], rules, state.target)
-    if kind == "remedy":
-        return can_remedy(state.tableaux[own], card)
-    return any(can_attack(state.tableaux[side], card, rules.hazard_stacking)
-               for side in range(sides) if side != own)
+    if kind is CardKind.DISTANCE:
+        return MILES[card] <= longest_drive(tableaux[own], rules, table.target)
+    if kind is CardKind.REMEDY:
+        return can_remedy(tableaux[own], card)
+    stacking = rules.hazard_stacking
+    # A loop, not any(...) over a generator: under discard="unplayable_only" this runs at every discard.
+    for side in range(sides):  # noqa: SIM110
+        if side != own and can_attack(tableaux[side], card, stacking):
+            return True
+    return False
 
 
 def why_illegal(state: State, move: object) -> str | None:
@@ -89,7 +118,9 @@ def why_illegal(state: State, move: object) -> str | None:
     >>> why_illegal(state, Play(Card.D100))
     'cannot drive 100: the side has no ROLL showing'
     """
-    phase = state.phase
+    check_instance(state, State, "a state of Mille Bornes")
+    table = state.table
+    phase = table.phase
     if phase == "over":
         return "the game is over"
     if isinstance(move, CoupFourre):
@@ -105,39 +136,39 @@ def why_illegal(state: State, move: object) -> str | None:
     if phase == "extension":
         return "extend the race or decline first"
     card = move.card
-    seat = state.current
+    seat = table.current
     if card not in state.hands[seat]:
         return f"no {card_name(card)} in seat {seat}'s hand"
     if isinstance(move, Discard):
-        if state.rules.discard == "unplayable_only" and has_play(state, card):
+        if state.rules.discard == "unplayable_only" and has_play(state.rules, table, card):
             return f"{card_name(card)} could be played, so it may not be discarded"
         return None
-    return _why_not_play(state, card, move.side)
+    return _why_not_play(state.rules, table, card, move.side)
 
 
-def _why_not_play(state: State, card: Card, side: int | None) -> str | None:
-    rules = state.rules
-    sides = rules.sides
-    own = rules.side_of(state.current)
+def _why_not_play(rules: Rules, table: Table, card: Card, side: int | None) -> str | None:
+    own = rules.side_of(table.current)
     kind = KIND[card]
     name = card_name(card)
-    if kind != "hazard":
+    if kind is not CardKind.HAZARD:
         if side is not None:
             return f"{name} is played on one's own side: give no side"
-        t = state.tableaux[own]
-        if kind == "safety":
+        t = table.tableaux[own]
+        if kind is CardKind.SAFETY:
             return None
-        if kind == "remedy":
+        if kind is CardKind.REMEDY:
             return None if can_remedy(t, card) else _why_not_remedy(t, card)
-        return None if can_drive(t, MILES[card], rules, state.target) else _why_not_drive(
-            t, MILES[card], rules, state.target)
+        miles = MILES[card]
+        if can_drive(t, miles, rules, table.target):
+            return None
+        return _why_not_drive(t, miles, rules, table.target)
     if side is None:
         return f"say which side the {name} is for"
-    if not 0 <= side < sides:
+    if not 0 <= side < rules.sides:
         return f"there is no side {side}"
     if side == own:
         return f"{name} is played on an opponent, not on one's own side"
-    t = state.tableaux[side]
+    t = table.tableaux[side]
     if can_attack(t, card, rules.hazard_stacking):
         return None
     if SAFETY_OF[card] in t.safeties:

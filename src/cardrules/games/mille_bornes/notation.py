@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from cardrules.errors import ArgumentError, IllegalMoveError, NotationError
-from cardrules.games.mille_bornes.cards import KIND, NAMES, Card
+from cardrules.arguments import check_instance, check_text
+from cardrules.errors import IllegalMoveError, NotationError
+from cardrules.games.mille_bornes.cards import KIND, NAMES, Card, CardKind
 from cardrules.games.mille_bornes.engine import legal_moves
 from cardrules.games.mille_bornes.legality import why_illegal
 from cardrules.games.mille_bornes.moves import (
@@ -52,18 +53,16 @@ def parse_move(state: State, text: str) -> Move:
     verde``); a hazard with its target, ``stop -> side 1`` (the side may be left out when only one
     can be attacked); ``discard <card>``; ``coup fourre``; ``extend``; ``decline``. Unreadable text
     raises :class:`~cardrules.errors.NotationError`; a move that is not legal now raises
-    :class:`~cardrules.errors.IllegalMoveError` with the reason.
+    :class:`~cardrules.errors.IllegalMoveError` with the reason; anything but a text of at most
+    ``cardrules.arguments.MAX_TEXT_CHARS`` characters raises :class:`~cardrules.errors.ArgumentError`.
 
     >>> from cardrules.games.mille_bornes import Rules, new_game
     >>> state = new_game(Rules(), seed=1)
     >>> parse_move(state, "roll"), parse_move(state, "discard 75")
     (Play(card=<Card.ROLL: 14>, side=None), Discard(card=<Card.D75: 2>))
     """
-    if type(state) is not State:
-        raise ArgumentError(f"expected a state of Mille Bornes, not {type(state).__name__}")
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "a move is written as text")
-    words = _plain(text)
+    check_instance(state, State, "a state of Mille Bornes")
+    words = _plain(check_text(text))
     if words in _WORDS:
         return _legal(state, _WORDS[words])
     if words.startswith("discard "):
@@ -75,7 +74,7 @@ def parse_move(state: State, text: str) -> Move:
     if target is not None and target.group(1):
         words, side = target.group(1), int(target.group(2))
     card = _card(text, words)
-    if KIND[card] == "hazard" and side is None:
+    if KIND[card] is CardKind.HAZARD and side is None:
         options = [move for move in legal_moves(state) if isinstance(move, Play) and move.card is card]
         if len(options) == 1:
             return options[0]
@@ -100,5 +99,3 @@ def _legal(state: State, move: Move) -> Move:
     if reason is not None:
         raise IllegalMoveError(move, reason)
     return move
-
-

@@ -8,9 +8,11 @@ that this player holds that safety, so the card is marked in ``State.revealed``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardrules.games.mille_bornes.cards import PROTECTS, SAFETY_OF, Card
 from cardrules.games.mille_bornes.rules import Rules
-from cardrules.games.mille_bornes.tableau import Tableau, read_battle
+from cardrules.games.mille_bornes.tableau import Tableau, make_tableau, read_battle
 
 __all__ = ["holders", "safety_played", "without_hazard"]
 
@@ -48,7 +50,7 @@ def safety_played(
     problems, rolling = read_battle(battle, safeties, rules.hazard_stacking, rules.safety_cancel)
     coups = (*t.coups_fourres, safety) if coup else t.coups_fourres
     return (
-        Tableau(battle, speed, direction, t.distance, safeties, coups, problems, rolling),
+        make_tableau(battle, speed, direction, t.distance, safeties, coups, problems, rolling),
         tuple(discarded),
     )
 
@@ -64,11 +66,12 @@ def without_hazard(rules: Rules, t: Tableau, hazard: Card) -> Tableau:
     else:
         battle = battle[:-1]
     problems, rolling = read_battle(battle, t.safeties, rules.hazard_stacking, rules.safety_cancel)
-    return Tableau(battle, speed, direction, t.distance, t.safeties, t.coups_fourres, problems, rolling)
+    return make_tableau(battle, speed, direction, t.distance, t.safeties, t.coups_fourres, problems,
+                        rolling)
 
 
 def holders(
-    rules: Rules, hands: tuple[tuple[Card, ...], ...], attacker: int, hazard: Card, side: int
+    rules: Rules, hands: Sequence[tuple[Card, ...]], attacker: int, hazard: Card, side: int
 ) -> tuple[int, ...]:
     """The seats that may answer ``hazard`` on ``side`` by coup fourré, in turn order from the
     attacker's left."""
@@ -76,10 +79,12 @@ def holders(
         return ()
     safety = SAFETY_OF[hazard]
     players = rules.players
-    sides = players // rules.team_size
+    sides = rules.sides
+    anyone = rules.coup_fourre == "any_player"
     found = []
     for step in range(1, players):
         seat = (attacker + step) % players
-        if safety in hands[seat] and (rules.coup_fourre == "any_player" or seat % sides == side):
+        # seat % sides is rules.side_of(seat), without the call: this runs after every hazard.
+        if safety in hands[seat] and (anyone or seat % sides == side):
             found.append(seat)
     return tuple(found)

@@ -1,93 +1,13 @@
-"""Scoring a hand (the full score sheet of every side) and the result of a game."""
+"""Scoring a hand (§7 of the rules): the score sheet of every side, from the tableaux at its end."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import attrs
-
-from cardrules.errors import InvalidStateError
 from cardrules.games.mille_bornes.cards import SAFETIES
 from cardrules.games.mille_bornes.rules import Rules
+from cardrules.games.mille_bornes.score_sheet import HandScore, SideScore
 from cardrules.games.mille_bornes.tableau import Tableau
 
-if TYPE_CHECKING:
-    from cardrules.games.mille_bornes.state import State
-
-__all__ = ["HandScore", "Result", "SideScore", "result", "score_hand", "validate_result"]
-
-_LINES = (
-    ("miles", "Miles travelled"),
-    ("safeties", "Safeties"),
-    ("all_safeties", "All four safeties"),
-    ("coups_fourres", "Coups fourrés"),
-    ("trip", "Trip completed"),
-    ("delayed_action", "Delayed action"),
-    ("safe_trip", "Safe trip"),
-    ("shutout", "Shutout"),
-    ("extension", "Extension"),
-)
-
-
-@attrs.frozen(kw_only=True)
-class SideScore:
-    """One side's points for one hand, line by line (a score sheet column)."""
-
-    side: int
-    miles: int = 0
-    safeties: int = 0
-    all_safeties: int = 0
-    coups_fourres: int = 0
-    trip: int = 0
-    delayed_action: int = 0
-    safe_trip: int = 0
-    shutout: int = 0
-    extension: int = 0
-
-    @property
-    def total(self) -> int:
-        """The sum of the lines."""
-        return sum(getattr(self, name) for name, _ in _LINES)
-
-    def lines(self) -> tuple[tuple[str, int], ...]:
-        """``(label, points)`` for every line, in score-sheet order.
-
-        >>> SideScore(side=0, miles=700, trip=400).lines()[0]
-        ('Miles travelled', 700)
-        """
-        return tuple((label, getattr(self, name)) for name, label in _LINES)
-
-
-@attrs.frozen(kw_only=True)
-class HandScore:
-    """The score sheet of a finished hand.
-
-    ``completed_by`` is the side that completed the trip (``None`` if nobody did), ``extended_by``
-    the side that called an extension, ``delayed`` whether the trip was completed after the draw
-    pile ran out, ``miles`` each side's distance.
-    """
-
-    hand: int
-    completed_by: int | None
-    extended_by: int | None
-    delayed: bool
-    miles: tuple[int, ...]
-    sides: tuple[SideScore, ...]
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each side's points for the hand."""
-        return tuple(side.total for side in self.sides)
-
-
-@attrs.frozen(kw_only=True)
-class Result:
-    """How a game ended: each side's ``totals``, the ``winners`` (sides with the highest total;
-    several on an exact tie), and the score sheet of every hand."""
-
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-    hands: tuple[HandScore, ...]
+__all__ = ["score_hand"]
 
 
 def score_hand(
@@ -98,7 +18,17 @@ def score_hand(
     extended_by: int | None,
     delayed: bool,
 ) -> HandScore:
-    """The score sheet of a hand that ended with these tableaux."""
+    """The score sheet of hand number ``hand``, which ended with these ``tableaux``.
+
+    Every safety card played scores (a second copy, with a deck that has several, too); the
+    all-four bonus needs the four different safeties.
+
+    >>> from cardrules.games.mille_bornes.tableau import EMPTY_TABLEAU
+    >>> won = EMPTY_TABLEAU.with_distance(200).with_distance(200).with_distance(100)
+    >>> sheet = score_hand(Rules(race=500), 0, (won, EMPTY_TABLEAU), 0, None, False)
+    >>> sheet.totals, sheet.sides[0].shutout
+    ((1400, 0), 500)
+    """
     points = rules.scoring
     played_distance = [bool(t.distance) for t in tableaux]
     sheets = []
@@ -140,48 +70,3 @@ def score_hand(
         miles=tuple(t.miles for t in tableaux),
         sides=tuple(sheets),
     )
-
-
-def result(state: State) -> Result | None:
-    """The result of a finished game, or ``None`` while it goes on.
-
-    >>> from cardrules.games.mille_bornes import Rules, new_game
-    >>> result(new_game(Rules(), seed=1)) is None
-    True
-    """
-    from cardrules.games.mille_bornes.engine import check_state
-
-    check_state(state)
-    if state.phase != "over":
-        return None
-    totals = state.match.totals
-    best = max(totals)
-    return Result(
-        totals=totals,
-        winners=tuple(side for side, total in enumerate(totals) if total == best),
-        hands=state.match.history,
-    )
-
-
-def validate_result(value: Result) -> None:
-    """Raise :class:`~cardrules.errors.InvalidStateError` unless ``value`` adds up: totals are the
-    sums of the hands' score sheets and the winners are the sides with the highest total."""
-    sides = len(value.totals)
-    if sides < 2 or not value.hands:
-        raise InvalidStateError("a result has two or more sides and at least one hand")
-    summed = [0] * sides
-    for number, sheet in enumerate(value.hands):
-        if sheet.hand != number or len(sheet.sides) != sides or len(sheet.miles) != sides:
-            raise InvalidStateError(f"hand {number}'s score sheet does not fit the table")
-        if any(column.side != side for side, column in enumerate(sheet.sides)):
-            raise InvalidStateError(f"hand {number}'s score sheet has its sides out of order")
-        for who in (sheet.completed_by, sheet.extended_by):
-            if who is not None and not 0 <= who < sides:
-                raise InvalidStateError(f"hand {number} names a side that does not exist")
-        for side, points in enumerate(sheet.totals):
-            summed[side] += points
-    if tuple(summed) != value.totals:
-        raise InvalidStateError("the totals are not the sums of the hands' scores")
-    best = max(value.totals)
-    if value.winners != tuple(side for side, total in enumerate(value.totals) if total == best):
-        raise InvalidStateError("the winners are not the sides with the highest total")

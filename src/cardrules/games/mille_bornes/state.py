@@ -1,34 +1,55 @@
-"""The full state of a Mille Bornes game (a match of hands, or a single hand), hidden cards included."""
+"""The records of a Mille Bornes game: the public :class:`Table`, the full :class:`State` (the table
+plus the hidden cards) and a seat's :class:`Observation` (the table plus its own hand).
+
+Every seat sees the same :class:`Table`: a state and each of its observations share one table
+object, so observing a state copies nothing. The hot path builds tables and states with
+:func:`make_table` and :func:`make_state`, which take the fields in the order the docstrings give.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Literal, TypeAlias
 
 import attrs
 
+from cardrules.contract import GameObservation, GameState
 from cardrules.games.mille_bornes.cards import Card
+from cardrules.games.mille_bornes.moves import Move
 from cardrules.games.mille_bornes.rules import Rules
-from cardrules.games.mille_bornes.scoring import HandScore
+from cardrules.games.mille_bornes.score_sheet import HandScore, Result
 from cardrules.games.mille_bornes.tableau import Tableau
 
-__all__ = ["Match", "Phase", "State", "Window"]
+__all__ = [
+    "PHASES",
+    "Match",
+    "Observation",
+    "Phase",
+    "State",
+    "Table",
+    "Window",
+    "make_state",
+    "make_table",
+]
 
 Phase: TypeAlias = Literal["play", "coup_fourre", "extension", "over"]
 """What the seat on turn decides: ``play`` (play or discard a card, having drawn), ``coup_fourre``
 (call a coup fourré or decline), ``extension`` (extend the race or decline); ``over``: the game
 has ended."""
 
+PHASES: tuple[Phase, ...] = ("play", "coup_fourre", "extension", "over")
+"""Every :data:`Phase`, in that order."""
+
 
 @attrs.frozen
 class Match:
-    """The match around the hand being played.
+    """The public record of the match around the hand being played.
 
-    ``seed`` deals the later hands and reshuffles (it is hidden: observations leave it out);
     ``hand_number`` counts from 0; ``dealer`` is the seat right of the hand's first player;
-    ``totals`` are each side's points from finished hands; ``history`` their score sheets.
+    ``totals`` are each side's points from finished hands; ``history`` their score sheets, one
+    per finished hand. (The seed that deals later hands is hidden: it is ``State.seed``.)
     """
 
-    seed: int
     hand_number: int
     dealer: int
     totals: tuple[int, ...]
@@ -48,15 +69,12 @@ class Window:
 
 
 @attrs.frozen
-class State:
-    """Everything about a Mille Bornes game, including hands and the draw-pile order.
+class Table:
+    """What every seat sees. Fields, in constructor order:
 
-    Fields, in constructor order:
-
-    - ``rules``, ``match`` (see :class:`Match`).
-    - ``hands``: each seat's hand, sorted; the seat on turn has already drawn.
-    - ``draw_pile``: face down, the next card first. ``discard_pile``: face up, the last on top.
     - ``tableaux``: one :class:`~cardrules.games.mille_bornes.tableau.Tableau` per side.
+    - ``discard_pile``: face up, the last card on top.
+    - ``hand_sizes``: the number of cards in each seat's hand; ``draw_pile_size``: in the draw pile.
     - ``current``: the seat that decides (when the game is over: the seat that moved last).
     - ``phase``: see :data:`Phase`; ``window``: the open coup fourré window, if any.
     - ``target``: the race's length now (``Rules.race``, or ``Rules.extension_to`` once extended).
@@ -64,14 +82,13 @@ class State:
     - ``revealed``: per seat, cards the whole table knows it holds (a coup fourré window asks
       only a holder of the safety, which tells everyone).
     - ``reshuffles``: discard-pile reshuffles so far this hand.
+    - ``match``: the match so far (see :class:`Match`).
     """
 
-    rules: Rules
-    match: Match
-    hands: tuple[tuple[Card, ...], ...]
-    draw_pile: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
     tableaux: tuple[Tableau, ...]
+    discard_pile: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    draw_pile_size: int
     current: int
     phase: Phase
     window: Window | None
@@ -79,3 +96,115 @@ class State:
     extended_by: int | None
     revealed: tuple[tuple[Card, ...], ...]
     reshuffles: int
+    match: Match
+
+
+@attrs.frozen
+class State(GameState["State", Move, "Observation", Result]):
+    """Everything about a Mille Bornes game: the public table and the hidden cards.
+
+    Fields, in constructor order: ``rules``; ``table`` (see :class:`Table`); ``hands``, each
+    seat's hand, sorted (the seat on turn has already drawn); ``draw_pile``, face down, the next
+    card first; ``seed``, the match seed that deals the later hands and orders the reshuffles.
+
+    >>> from cardrules.games.mille_bornes import Rules, new_game
+    >>> state = new_game(Rules(), seed=1)
+    >>> state.table.hand_sizes, state.table.draw_pile_size == len(state.draw_pile)
+    ((7, 6), True)
+    """
+
+    rules: Rules
+    table: Table
+    hands: tuple[tuple[Card, ...], ...]
+    draw_pile: tuple[Card, ...]
+    seed: int
+
+
+@attrs.frozen(kw_only=True)
+class Observation(GameObservation[State]):
+    """The game as ``seat`` sees it: the ``table`` every seat sees and its own ``hand``.
+
+    That is everything the seat knows: the cards played are on the table (the tableaux and the
+    discard pile), and the cards a coup fourré window revealed are in ``table.revealed``.
+
+    >>> from cardrules.games.mille_bornes import Rules, new_game, observe
+    >>> observation = observe(new_game(Rules(), seed=1), 1)
+    >>> observation.side, len(observation.hand), sum(observation.unseen().values())
+    (1, 6, 95)
+    """
+
+    rules: Rules
+    seat: int
+    table: Table
+    hand: tuple[Card, ...]
+
+    @property
+    def side(self) -> int:
+        """The observer's side."""
+        return self.rules.side_of(self.seat)
+
+    def unseen(self) -> Counter[Card]:
+        """The cards this seat cannot see (the other hands and the draw pile), with their counts."""
+        cards = Counter(self.rules.deck_cards())
+        cards.subtract(self.hand)
+        cards.subtract(self.table.discard_pile)
+        for tableau in self.table.tableaux:
+            cards.subtract(tableau.cards())
+        return cards
+
+
+# attrs' __init__ of a frozen class sets each field with object.__setattr__(self, name, value), which
+# looks the slot up by name; a step of play builds a Table and a State, and filling their slots
+# through the slot descriptors directly makes that about a third cheaper. The results are the same
+# values (tests/mille_bornes/test_records.py holds the two constructors to that).
+_new = object.__new__
+_TABLE_SLOTS = tuple(getattr(Table, field.name).__set__ for field in attrs.fields(Table))
+_STATE_SLOTS = tuple(getattr(State, field.name).__set__ for field in attrs.fields(State))
+(_tableaux, _discard_pile, _hand_sizes, _draw_pile_size, _current, _phase, _window, _target,
+ _extended_by, _revealed, _reshuffles, _match) = _TABLE_SLOTS
+_rules, _table, _hands, _draw_pile, _seed = _STATE_SLOTS
+
+
+def make_table(
+    tableaux: tuple[Tableau, ...],
+    discard_pile: tuple[Card, ...],
+    hand_sizes: tuple[int, ...],
+    draw_pile_size: int,
+    current: int,
+    phase: Phase,
+    window: Window | None,
+    target: int,
+    extended_by: int | None,
+    revealed: tuple[tuple[Card, ...], ...],
+    reshuffles: int,
+    match: Match,
+) -> Table:
+    """``Table(...)`` with the same arguments, built faster (for the hot path)."""
+    table: Table = _new(Table)
+    _tableaux(table, tableaux)
+    _discard_pile(table, discard_pile)
+    _hand_sizes(table, hand_sizes)
+    _draw_pile_size(table, draw_pile_size)
+    _current(table, current)
+    _phase(table, phase)
+    _window(table, window)
+    _target(table, target)
+    _extended_by(table, extended_by)
+    _revealed(table, revealed)
+    _reshuffles(table, reshuffles)
+    _match(table, match)
+    return table
+
+
+def make_state(
+    rules: Rules, table: Table, hands: tuple[tuple[Card, ...], ...], draw_pile: tuple[Card, ...],
+    seed: int,
+) -> State:
+    """``State(...)`` with the same arguments, built faster (for the hot path)."""
+    state: State = _new(State)
+    _rules(state, rules)
+    _table(state, table)
+    _hands(state, hands)
+    _draw_pile(state, draw_pile)
+    _seed(state, seed)
+    return state

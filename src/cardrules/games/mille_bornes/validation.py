@@ -1,9 +1,20 @@
-"""Checks that a Mille Bornes state or observation read from outside could arise in play."""
+"""Checks that a Mille Bornes state, observation or score sheet read from outside could arise in play.
+
+One validator, :func:`check_table`, checks the public :class:`~cardrules.games.mille_bornes.state.Table`
+(every tableau, the decision under way, the match and its score sheets); :func:`validate_state` adds
+the hidden cards and :func:`validate_observation` the observer's hand. Anything these accept can be
+played on: no verb fails on it, and ``result`` of it is well defined. Every refusal is an
+:class:`~cardrules.errors.InvalidStateError`, whatever the input holds (a number where a card
+belongs, a side that does not exist, ...).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
+from cardrules.arguments import check_instance
 from cardrules.errors import InvalidStateError
 from cardrules.games.mille_bornes.cards import (
     BATTLE_HAZARDS,
@@ -12,141 +23,499 @@ from cardrules.games.mille_bornes.cards import (
     SAFETIES,
     SAFETY_OF,
     Card,
+    CardKind,
 )
+from cardrules.games.mille_bornes.flow import can_reshuffle
 from cardrules.games.mille_bornes.rules import Rules
-from cardrules.games.mille_bornes.scoring import HandScore
-from cardrules.games.mille_bornes.state import State, Window
+from cardrules.games.mille_bornes.score_sheet import HandScore, SideScore
+from cardrules.games.mille_bornes.scoring import score_hand
+from cardrules.games.mille_bornes.state import PHASES, Match, Observation, State, Table, Window
 from cardrules.games.mille_bornes.tableau import Tableau, read_battle
 
-__all__ = ["validate_state"]
+__all__ = ["check_sheet", "check_table", "unknown_cards", "validate_observation", "validate_state"]
 
 _BATTLE = frozenset((*BATTLE_HAZARDS, Card.REPAIRS, Card.GASOLINE, Card.SPARE_TIRE, Card.ROLL))
 _SPEED = frozenset((Card.SPEED_LIMIT, Card.END_OF_LIMIT))
 _DIRECTION = frozenset((Card.WRONG_WAY, Card.END_OF_WRONG_WAY))
-_PHASES = ("play", "coup_fourre", "extension", "over")
+_SAFETY_SET = frozenset(SAFETIES)
+_DISTANCES = frozenset(MILES.values())
+_CARDS = tuple(Card)
+_ONLY_CARDS = frozenset((Card,))
+_ONLY_INTS = frozenset((int,))
 
 
 def validate_state(state: State) -> None:
     """Raise :class:`~cardrules.errors.InvalidStateError` unless ``state`` could arise in play.
 
-    Checked: every card of the rules' deck exactly once; piles hold only the cards that go there and
-    mean what the tableau says; hands sorted and of possible sizes; the decision under way, the
-    race, the scores and the match bookkeeping agree with each other.
+    Checked: the table (see :func:`check_table`); every card of the rules' deck exactly once;
+    hands sorted, of the sizes the table shows, holding the cards the table knows they hold; the
+    draw pile as long as the table shows.
+
+    >>> from cardrules.games.mille_bornes import Rules, new_game
+    >>> validate_state(new_game(Rules(), seed=1))
     """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise InvalidStateError("not a state of Mille Bornes")
-    rules = state.rules
-    if len(state.hands) != rules.players or len(state.revealed) != rules.players:
+    check_instance(state, State, "a state of Mille Bornes")
+    rules = _rules(state.rules)
+    table = state.table
+    held = _check_table(rules, table)
+    hands = state.hands
+    if type(hands) is not tuple or len(hands) != rules.players:
         raise InvalidStateError(f"a {rules.players}-player game needs one hand per seat")
-    for seat, hand in enumerate(state.hands):
-        if list(hand) != sorted(hand):
-            raise InvalidStateError(f"seat {seat}'s hand is not sorted")
-        if Counter(state.revealed[seat]) - Counter(hand):
+    for seat, hand in enumerate(hands):
+        _check_hand(hand, f"seat {seat}'s hand")
+        if len(hand) != table.hand_sizes[seat]:
+            raise InvalidStateError(f"seat {seat} holds {len(hand)} cards, not the "
+                                    f"{table.hand_sizes[seat]} the table shows")
+        if table.revealed[seat] and not _within(table.revealed[seat], hand):
             raise InvalidStateError(f"seat {seat} is known to hold a card it does not have")
-    held: Counter[Card] = Counter(state.draw_pile)
-    held.update(state.discard_pile)
-    for hand in state.hands:
+    _check_cards(state.draw_pile, "the draw pile")
+    if len(state.draw_pile) != table.draw_pile_size:
+        raise InvalidStateError(f"the draw pile holds {len(state.draw_pile)} cards, not the "
+                                f"{table.draw_pile_size} the table shows")
+    if type(state.seed) is not int:
+        raise InvalidStateError(f"the match seed is a whole number, not {_short(state.seed)}")
+    held.update(state.draw_pile)
+    for hand in hands:
         held.update(hand)
-    for tableau in state.tableaux:
-        held.update(tableau.cards())
-    expected = Counter(rules.deck_cards())
-    if held != expected:
-        extra = sorted((held - expected).elements())
-        missing = sorted((expected - held).elements())
+    expected = _deck_counts(rules)
+    # Compared as plain dicts (in C): neither holds a zero count.
+    if not dict.__eq__(held, expected):
+        extra = sorted(card for card, count in held.items() if count > expected.get(card, 0))
+        missing = sorted(card for card, count in expected.items() if count > held[card])
         raise InvalidStateError(
             "the state must hold the rules' deck exactly"
             + (f"; extra {[c.name for c in extra[:5]]}" if extra else "")
             + (f"; missing {[c.name for c in missing[:5]]}" if missing else "")
         )
-    sizes = tuple(len(hand) for hand in state.hands)
-    match = state.match
-    check_public(rules, state.tableaux, sizes, state.current, state.phase, state.window,
-                 state.target, state.extended_by, state.reshuffles, match.hand_number,
-                 match.dealer, match.totals, match.history)
-    if state.phase == "coup_fourre":
-        window = state.window
-        assert window is not None
-        if SAFETY_OF[window.hazard] not in state.hands[state.current]:
-            raise InvalidStateError("the seat asked for a coup fourré does not hold the safety")
-    if state.phase == "play" and not state.hands[state.current]:
-        raise InvalidStateError("the seat on turn has no card to play")
 
 
-def check_public(
-    rules: Rules,
-    tableaux: tuple[Tableau, ...],
-    sizes: tuple[int, ...],
-    current: int,
-    phase: str,
-    window: Window | None,
-    target: int,
-    extended_by: int | None,
-    reshuffles: int,
-    hand_number: int,
-    dealer: int,
-    totals: tuple[int, ...],
-    history: tuple[HandScore, ...],
-) -> None:
-    """The checks that need only what every player sees."""
-    if len(tableaux) != rules.sides:
+def validate_observation(observation: Observation) -> None:
+    """Raise :class:`~cardrules.errors.InvalidStateError` unless ``observation`` could be seen in play.
+
+    Checked: the table (see :func:`check_table`); the observer's seat and its hand (sorted, of the
+    size the table shows, holding what the table knows it holds); the cards seen and the cards
+    known to be in other hands, which must all fit in the rules' deck. Any observation this accepts
+    has a state behind it, which ``determinize`` deals.
+
+    >>> from cardrules.games.mille_bornes import Rules, new_game, observe
+    >>> validate_observation(observe(new_game(Rules(), seed=1), 1))
+    """
+    check_instance(observation, Observation, "an observation of Mille Bornes")
+    unknown_cards(observation)
+
+
+def unknown_cards(observation: Observation) -> list[Card]:
+    """The cards whose place ``observation``'s seat does not know, sorted: the cards of the other
+    hands and of the draw pile, less those the table knows a seat holds (``Table.revealed``).
+
+    Raises :class:`~cardrules.errors.InvalidStateError` unless the observation could be seen (see
+    :func:`validate_observation`, which is this check). ``determinize`` deals these cards.
+    """
+    rules = _rules(observation.rules)
+    table = observation.table
+    known = _check_table(rules, table)
+    seat = observation.seat
+    if type(seat) is not int or not 0 <= seat < rules.players:
+        raise InvalidStateError(f"the observer is a seat from 0 to {rules.players - 1}, "
+                                f"not {_short(seat)}")
+    hand = observation.hand
+    _check_hand(hand, "the observer's hand")
+    if len(hand) != table.hand_sizes[seat]:
+        raise InvalidStateError("the observer's hand size does not match its hand")
+    revealed = table.revealed
+    if revealed[seat] and not _within(revealed[seat], hand):
+        raise InvalidStateError("the observer is known to hold a card it does not have")
+    known.update(hand)
+    for other, cards in enumerate(revealed):
+        if other != seat:
+            known.update(cards)
+    unknown: list[Card] = []
+    deck = _deck_counts(rules)
+    for card in _CARDS:
+        count = deck.get(card, 0) - known[card]
+        if count < 0:
+            raise InvalidStateError(f"more {card.name} are seen or known to be held than the deck has")
+        unknown += (card,) * count
+    return unknown
+
+
+def check_table(rules: Rules, table: Table) -> None:
+    """Raise :class:`~cardrules.errors.InvalidStateError` unless ``table`` could be seen in a game
+    under ``rules``: the tableaux and piles, the card counts, the decision under way, the race,
+    and the match with its score sheets."""
+    _check_table(rules, table)
+
+
+def _check_table(rules: Rules, table: Table) -> Counter[Card]:
+    """:func:`check_table`, which also counts the cards face up (on the tableaux and discards)."""
+    if type(table) is not Table:
+        raise InvalidStateError(f"a table of Mille Bornes is a Table, not {_short(table)}")
+    players = rules.players
+    _check_scalars(table, players)
+    target = table.target
+    tableaux = table.tableaux
+    if type(tableaux) is not tuple or len(tableaux) != rules.sides:
         raise InvalidStateError(f"{rules.sides} sides need {rules.sides} tableaux")
     for side, tableau in enumerate(tableaux):
         _check_tableau(rules, side, tableau, target)
-    if any(size > rules.hand_size + 1 for size in sizes):
-        raise InvalidStateError(f"no hand holds more than {rules.hand_size + 1} cards")
-    if not 0 <= current < rules.players or phase not in _PHASES:
-        raise InvalidStateError("a bad seat on turn or phase")
-    if (phase == "coup_fourre") != (window is not None):
-        raise InvalidStateError("a coup fourré window is open exactly in the coup fourré phase")
-    if window is not None:
-        attacked = tableaux[window.side] if 0 <= window.side < len(tableaux) else None
-        pile = (None if attacked is None else attacked.speed if window.hazard is Card.SPEED_LIMIT
-                else attacked.direction if window.hazard is Card.WRONG_WAY else attacked.battle)
-        if KIND[window.hazard] != "hazard" or not pile or pile[-1] is not window.hazard:
-            raise InvalidStateError("the coup fourré window's hazard is not on top of its pile")
-        if not 0 <= window.attacker < rules.players or rules.side_of(window.attacker) == window.side:
-            raise InvalidStateError("a hazard is played by an opponent of the attacked side")
-    if (target == rules.extension_to) != (extended_by is not None) or target not in (
-        rules.race, rules.extension_to
-    ):
-        raise InvalidStateError("the race length and the extension disagree")
-    if extended_by is not None and not 0 <= extended_by < rules.sides:
-        raise InvalidStateError("the extension was called by a side that does not exist")
-    if phase == "extension" and (target != rules.race or tableaux[rules.side_of(current)].miles != target):
-        raise InvalidStateError("only a side that just completed the race decides an extension")
-    if not 0 <= reshuffles <= (rules.reshuffle_limit if rules.reshuffle_discards else 0):
+    _check_cards(table.discard_pile, "the discard pile")
+    sizes = table.hand_sizes
+    if type(sizes) is not tuple or len(sizes) != players or not _ints(sizes):
+        raise InvalidStateError(f"hand_sizes lists a whole number for each of the {players} seats")
+    # Between turns a hand holds at most hand_size cards; only the seat on turn has drawn one more.
+    drawn = table.current if table.phase == "play" else -1
+    for seat, size in enumerate(sizes):
+        most = rules.hand_size + (seat == drawn)
+        if not 0 <= size <= most:
+            raise InvalidStateError(f"seat {seat} holds {size} cards, not 0 to {most}")
+    revealed = table.revealed
+    if type(revealed) is not tuple or len(revealed) != players:
+        raise InvalidStateError("revealed cards are listed per seat")
+    for seat, known in enumerate(revealed):
+        _check_cards(known, "the cards known to be in the hand of seat", seat)
+        if any(KIND[card] is not CardKind.SAFETY for card in known) or list(known) != sorted(known):
+            raise InvalidStateError("only safeties are revealed, listed in card order")
+        if len(known) > sizes[seat]:
+            raise InvalidStateError(f"seat {seat} is known to hold more cards than it has")
+    visible = _visible(table)
+    deck = _deck_counts(rules)
+    extra = sorted(card for card, count in visible.items() if count > deck.get(card, 0))
+    if extra:
+        raise InvalidStateError(f"more {[c.name for c in extra[:5]]} are on the table "
+                                "than the deck has")
+    if visible.total() + sum(sizes) + table.draw_pile_size != sum(deck.values()):
+        raise InvalidStateError("the cards on the table, in hand and in the draw pile do not add up "
+                                "to the deck")
+    if not 0 <= table.reshuffles <= (rules.reshuffle_limit if rules.reshuffle_discards else 0):
         raise InvalidStateError("more reshuffles than the rules allow")
-    if not 0 <= dealer < rules.players or len(totals) != rules.sides:
-        raise InvalidStateError("a bad dealer or score list")
-    finished = len(history) - (1 if phase == "over" else 0)
-    if hand_number != finished or any(sheet.hand != number for number, sheet in enumerate(history)):
-        raise InvalidStateError("the hand number does not match the finished hands")
-    summed = [0] * rules.sides
-    for sheet in history:
-        if len(sheet.sides) != rules.sides:
-            raise InvalidStateError("a score sheet needs one column per side")
-        for side, points in enumerate(sheet.totals):
-            summed[side] += points
-    if tuple(summed) != totals:
-        raise InvalidStateError("the totals are not the sum of the hands' scores")
-    if phase == "over" and rules.target_score is not None and max(totals) < rules.target_score:
-        raise InvalidStateError("the match is over before any side reached the target score")
+    _check_race(rules, table)
+    _check_decision(rules, table)
+    _check_match(rules, table)
+    return visible
+
+
+def check_sheet(sheet: HandScore, number: int, sides: int) -> None:
+    """Raise :class:`~cardrules.errors.InvalidStateError` unless ``sheet`` is a well-formed score
+    sheet of hand ``number`` at a table of ``sides`` sides, whatever the rules: one column per side
+    in side order, points and miles never negative, trip bonuses only for the side that completed
+    the trip (which travelled furthest), extension points only after an extension."""
+    if type(sheet) is not HandScore:
+        raise InvalidStateError(f"a score sheet is a HandScore, not {_short(sheet)}")
+    where = f"hand {number}'s score sheet"
+    if type(sheet.hand) is not int or sheet.hand != number:
+        raise InvalidStateError(f"{where} is numbered {_short(sheet.hand)}")
+    for who in (sheet.completed_by, sheet.extended_by):
+        if who is not None and (type(who) is not int or not 0 <= who < sides):
+            raise InvalidStateError(f"{where} names a side that does not exist: {_short(who)}")
+    if type(sheet.delayed) is not bool:
+        raise InvalidStateError(f"{where}: delayed is True or False")
+    miles = sheet.miles
+    if type(miles) is not tuple or len(miles) != sides or not _ints(miles) or min(miles) < 0:
+        raise InvalidStateError(f"{where} needs a distance of 0 or more miles for each of {sides} sides")
+    columns = sheet.sides
+    if type(columns) is not tuple or len(columns) != sides:
+        raise InvalidStateError(f"{where} does not fit the table: it needs one column per side")
+    for side, column in enumerate(columns):
+        if type(column) is not SideScore:
+            raise InvalidStateError(f"{where} has a column that is not a SideScore")
+        if column.side != side or type(column.side) is not int:
+            raise InvalidStateError(f"{where} has its sides out of order")
+        points = column.points()
+        if not _ints(points) or min(points) < 0:
+            raise InvalidStateError(f"{where}: side {side} has a line that is not 0 or more points")
+    completed = sheet.completed_by
+    if sheet.delayed and completed is None:
+        raise InvalidStateError(f"{where}: a delayed action needs a completed trip")
+    for side, column in enumerate(columns):
+        if side != completed and (column.trip or column.delayed_action or column.safe_trip
+                                  or column.shutout):
+            raise InvalidStateError(f"{where}: side {side} has trip bonuses without completing the trip")
+        if column.delayed_action and not sheet.delayed:
+            raise InvalidStateError(f"{where}: a delayed-action bonus without a delayed action")
+        if column.extension and sheet.extended_by is None:
+            raise InvalidStateError(f"{where}: extension points without an extension")
+    if completed is not None and any(
+        other != completed and miles[other] >= miles[completed] for other in range(sides)
+    ):
+        raise InvalidStateError(f"{where}: the side that completed the trip did not travel furthest")
+
+
+def _check_scalars(table: Table, players: int) -> None:
+    for name in ("draw_pile_size", "current", "target", "reshuffles"):
+        if type(getattr(table, name)) is not int:
+            raise InvalidStateError(f"the table's {name} is a whole number, not "
+                                    f"{_short(getattr(table, name))}")
+    if table.draw_pile_size < 0:
+        raise InvalidStateError("the draw pile cannot hold fewer than 0 cards")
+    if not 0 <= table.current < players:
+        raise InvalidStateError(f"the seat on turn is a seat from 0 to {players - 1}")
+    if table.phase not in PHASES or type(table.phase) is not str:
+        raise InvalidStateError(f"the phase is one of {', '.join(PHASES)}, not {_short(table.phase)}")
+    if table.extended_by is not None and type(table.extended_by) is not int:
+        raise InvalidStateError("extended_by is a side or None")
+    if table.window is not None and type(table.window) is not Window:
+        raise InvalidStateError("a coup fourré window is a Window")
+    if type(table.match) is not Match:
+        raise InvalidStateError("the match record is a Match")
 
 
 def _check_tableau(rules: Rules, side: int, t: Tableau, target: int) -> None:
     where = f"side {side}"
+    if type(t) is not Tableau:
+        raise InvalidStateError(f"{where}'s tableau is a Tableau, not {_short(t)}")
+    for pile in (t.battle, t.speed, t.direction, t.safeties, t.coups_fourres):
+        _check_cards(pile, "a pile of the tableau of side", side)
+    if type(t.problems) is not frozenset or not _only(t.problems, _ONLY_CARDS) or type(t.rolling) is not bool:
+        raise InvalidStateError(f"{where}'s battle status is a set of cards and True or False")
     if not set(t.battle) <= _BATTLE or not set(t.speed) <= _SPEED or not set(t.direction) <= _DIRECTION:
         raise InvalidStateError(f"{where} has a card on the wrong pile")
-    if len(set(t.safeties)) != len(t.safeties) or not set(t.safeties) <= set(SAFETIES):
-        raise InvalidStateError(f"{where}'s safety area holds a card twice or a non-safety")
-    if not set(t.coups_fourres) <= set(t.safeties) or len(set(t.coups_fourres)) != len(t.coups_fourres):
+    if not set(t.safeties) <= _SAFETY_SET:
+        raise InvalidStateError(f"{where}'s safety area holds a non-safety")
+    if t.coups_fourres and not _within(t.coups_fourres, t.safeties):
         raise InvalidStateError(f"{where}'s coups fourrés must be among its safeties")
-    legal = set(MILES.values())
-    for miles in t.distance:
-        if type(miles) is not int or abs(miles) not in legal or (miles < 0 and not rules.wrong_way):
-            raise InvalidStateError(f"{where} has a distance card of {miles!r} miles")
+    distance = t.distance
+    if type(distance) is not tuple or not _ints(distance):
+        raise InvalidStateError(f"{where}'s distance is a tuple of whole numbers of miles")
+    for miles in distance:
+        if abs(miles) not in _DISTANCES or (miles < 0 and not rules.wrong_way):
+            raise InvalidStateError(f"{where} has a distance card of {miles} miles")
     if not 0 <= t.miles <= target or t.twos > rules.max_200s:
         raise InvalidStateError(f"{where} has travelled an impossible distance")
     if (t.problems, t.rolling) != read_battle(t.battle, t.safeties, rules.hazard_stacking,
                                                rules.safety_cancel):
         raise InvalidStateError(f"{where}'s battle status does not match its battle pile")
+
+
+def _check_race(rules: Rules, table: Table) -> None:
+    target, extended_by = table.target, table.extended_by
+    if extended_by is None:
+        if target != rules.race:
+            raise InvalidStateError(f"the race is {rules.race} miles until it is extended, not {target}")
+    elif target != rules.extension_to or not 0 <= extended_by < rules.sides:
+        raise InvalidStateError("the race length and the extension disagree")
+    phase = table.phase
+    for side, tableau in enumerate(table.tableaux):
+        if tableau.miles == target and phase != "over" and not (
+            phase == "extension" and side == rules.side_of(table.current)
+        ):
+            raise InvalidStateError(f"side {side} has completed the race, yet the hand goes on")
+
+
+def _check_decision(rules: Rules, table: Table) -> None:
+    phase = table.phase
+    window = table.window
+    if (phase == "coup_fourre") != (window is not None):
+        raise InvalidStateError("a coup fourré window is open exactly in the coup fourré phase")
+    if window is not None:
+        _check_window(rules, table, window)
+    elif phase == "play":
+        if not table.hand_sizes[table.current]:
+            raise InvalidStateError("the seat on turn has no card to play")
+    elif phase == "extension":
+        own = table.tableaux[rules.side_of(table.current)]
+        if rules.extension_to is None or table.target != rules.race or own.miles != table.target \
+                or own.wrong_way:
+            raise InvalidStateError("only a side that just completed the race decides an extension")
+    elif any(table.revealed):
+        raise InvalidStateError("no card is known to be held once the game is over")
+
+
+def _check_window(rules: Rules, table: Table, window: Window) -> None:
+    players = rules.players
+    attacker, hazard, side, waiting = window.attacker, window.hazard, window.side, window.waiting
+    if (type(attacker) is not int or type(side) is not int or type(hazard) is not Card
+            or type(waiting) is not tuple or not _ints(waiting)):
+        raise InvalidStateError("a coup fourré window names seats, a hazard and a side")
+    if rules.coup_fourre == "off":
+        raise InvalidStateError("a coup fourré window is open, but the rules have no coup fourré")
+    if not 0 <= attacker < players or not 0 <= side < rules.sides or rules.side_of(attacker) == side:
+        raise InvalidStateError("a hazard is played by an opponent of the attacked side")
+    if KIND[hazard] is not CardKind.HAZARD:
+        raise InvalidStateError("the coup fourré window's hazard is not a hazard")
+    attacked = table.tableaux[side]
+    pile = (attacked.speed if hazard is Card.SPEED_LIMIT
+            else attacked.direction if hazard is Card.WRONG_WAY else attacked.battle)
+    safety = SAFETY_OF[hazard]
+    if not pile or pile[-1] is not hazard or safety in attacked.safeties:
+        raise InvalidStateError("the coup fourré window's hazard is not on top of its pile")
+    asked = (table.current, *waiting)
+    order = [(seat - attacker) % players for seat in asked]
+    if any(not 0 <= seat < players for seat in asked) or 0 in order or order != sorted(set(order)):
+        raise InvalidStateError("the seats asked for a coup fourré follow the attacker in turn order, "
+                                "each once")
+    for seat in asked:
+        if safety not in table.revealed[seat]:
+            raise InvalidStateError(f"seat {seat} is asked for a coup fourré but not known to hold "
+                                    "the safety")
+        if rules.coup_fourre == "attacked_side" and rules.side_of(seat) != side:
+            raise InvalidStateError(f"seat {seat} is asked for a coup fourré but is not attacked")
+
+
+def _check_match(rules: Rules, table: Table) -> None:
+    match = table.match
+    sides = rules.sides
+    number, dealer, totals, history = match.hand_number, match.dealer, match.totals, match.history
+    if type(number) is not int or type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise InvalidStateError("the match record needs a hand number and a dealer at the table")
+    if type(totals) is not tuple or len(totals) != sides or not _ints(totals):
+        raise InvalidStateError("the match record needs a total for each side")
+    if type(history) is not tuple:
+        raise InvalidStateError("the match history is a tuple of score sheets")
+    over = table.phase == "over"
+    if number != len(history) - over:
+        raise InvalidStateError("the hand number does not match the finished hands")
+    summed = [0] * sides
+    safeties = _safeties_in_deck(rules)
+    for at, sheet in enumerate(history):
+        check_sheet(sheet, at, sides)
+        _check_sheet_rules(rules, sheet, safeties)
+        for side, points in enumerate(sheet.totals):
+            summed[side] += points
+        final = over and at == len(history) - 1
+        if not final and (rules.target_score is None or max(summed) >= rules.target_score):
+            raise InvalidStateError(f"the match went on after hand {at}, which ended it")
+    if tuple(summed) != totals:
+        raise InvalidStateError("the totals are not the sum of the hands' scores")
+    if over:
+        target_score = rules.target_score
+        if target_score is not None and max(totals) < target_score:
+            raise InvalidStateError("the match is over before any side reached the target score")
+        _check_last_sheet(rules, table, history[-1])
+
+
+def _check_sheet_rules(rules: Rules, sheet: HandScore, safeties: tuple[int, bool]) -> None:
+    """The lines of ``sheet`` are ones ``score_hand`` could write under ``rules`` (whose deck holds
+    ``safeties``: see :func:`_safeties_in_deck`)."""
+    where = f"hand {sheet.hand}'s score sheet"
+    points = rules.scoring
+    completed, extended_by = sheet.completed_by, sheet.extended_by
+    if extended_by is not None and rules.extension_to is None:
+        raise InvalidStateError(f"{where} has an extension the rules do not allow")
+    target = rules.race if extended_by is None else rules.extension_to or 0
+    safeties_in_deck, all_four_exist = safeties
+    played_safeties = 0
+    zeros = [side for side, miles in enumerate(sheet.miles) if miles == 0]
+    for side, column in enumerate(sheet.sides):
+        miles = sheet.miles[side]
+        won = side == completed
+        if miles % 25 or miles > target or (miles == target) != won:
+            raise InvalidStateError(f"{where}: side {side}'s {miles} miles do not fit a race of {target}")
+        count = _count(column.safeties, points.safety, safeties_in_deck)
+        coups = _count(column.coups_fourres, points.coup_fourre, safeties_in_deck)
+        if count is None or coups is None or (points.safety and coups > count):
+            raise InvalidStateError(f"{where}: side {side}'s safety lines do not fit the deck's safeties")
+        played_safeties += count
+        if column.all_safeties not in (0, points.all_safeties) or (column.all_safeties and (
+                not all_four_exist or (points.all_safeties_needs_trip and not won)
+                or (points.safety and count < len(SAFETIES)))):
+            raise InvalidStateError(f"{where}: side {side} cannot have the all-safeties bonus")
+        if column.miles != points.per_mile * miles:
+            raise InvalidStateError(f"{where}: side {side}'s miles line is not its miles")
+        if won and (column.trip != points.trip
+                    or column.delayed_action != (points.delayed_action if sheet.delayed else 0)
+                    or column.safe_trip not in (0, points.safe_trip)
+                    or not _shutout_fits(rules, column.shutout, [o for o in zeros if o != side])):
+            raise InvalidStateError(f"{where}: side {side}'s trip bonuses are not the rules'")
+        earned = extended_by is not None and (
+            extended_by == completed == side
+            or (points.extension_failure_to_opponents and extended_by != completed
+                and side != extended_by))
+        if column.extension != (points.extension if earned else 0):
+            raise InvalidStateError(f"{where}: side {side}'s extension line is not the rules'")
+    if points.safety and played_safeties > safeties_in_deck:
+        raise InvalidStateError(f"{where} counts more safeties than the deck has")
+
+
+def _shutout_fits(rules: Rules, line: int, shut_out: list[int]) -> bool:
+    """Whether ``line`` is the shutout bonus against opponent sides of which ``shut_out`` are at 0
+    miles (played no distance card, or, going the wrong way, drove back to 0)."""
+    points = rules.scoring
+    others = rules.sides - 1
+    if not points.shutout:
+        return line == 0
+    if points.shutout_per_opponent:
+        if line % points.shutout:
+            return False
+        count = line // points.shutout
+        return count == len(shut_out) or (rules.wrong_way and count < len(shut_out))
+    if len(shut_out) < others:
+        return line == 0
+    return line == points.shutout or (rules.wrong_way and line == 0)
+
+
+def _check_last_sheet(rules: Rules, table: Table, sheet: HandScore) -> None:
+    """The score sheet of the hand that ended the game is the one its table scores."""
+    target = table.target
+    completed = next((side for side, t in enumerate(table.tableaux) if t.miles == target), None)
+    delayed = not table.draw_pile_size and not can_reshuffle(rules, table.discard_pile, table.reshuffles)
+    if sheet != score_hand(rules, sheet.hand, table.tableaux, completed, table.extended_by, delayed):
+        raise InvalidStateError("the last hand's score sheet is not the score of the table")
+
+
+def _count(line: int, each: int, most: int) -> int | None:
+    """How many things worth ``each`` points make ``line`` (at most ``most``); ``None`` if none do.
+    Worth nothing, they give a line of 0 and say nothing of their count."""
+    if not each:
+        return 0 if line == 0 else None
+    if line % each or line // each > most:
+        return None
+    return line // each
+
+
+def _check_cards(cards: object, what: str, number: int | None = None) -> tuple[Card, ...]:
+    if type(cards) is not tuple or not _only(cards, _ONLY_CARDS):
+        whose = what if number is None else f"{what} {number}"
+        raise InvalidStateError(f"{whose} is a tuple of cards, not {_short(cards)}")
+    return cards
+
+
+def _check_hand(hand: object, what: str) -> None:
+    if list(_check_cards(hand, what)) != sorted(_check_cards(hand, what)):
+        raise InvalidStateError(f"{what} is not sorted")
+
+
+@lru_cache(maxsize=64)
+def _deck_counts(rules: Rules) -> Mapping[Card, int]:
+    """How many of each card the deck of ``rules`` holds (kept: the same rules come back again and
+    again, and ``Rules.deck_cards`` sorts a hundred cards). Read it, never change it."""
+    return Counter(rules.deck_cards())
+
+
+@lru_cache(maxsize=64)
+def _safeties_in_deck(rules: Rules) -> tuple[int, bool]:
+    """How many safety cards the deck of ``rules`` holds, and whether it holds all four kinds."""
+    composition = _deck_counts(rules)
+    return (sum(composition.get(card, 0) for card in SAFETIES),
+            all(composition.get(card, 0) for card in SAFETIES))
+
+
+def _within(some: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether every card of ``some`` is among ``cards``, copies counted."""
+    return not Counter(some) - Counter(cards)
+
+
+def _visible(table: Table) -> Counter[Card]:
+    """The cards face up: on the tableaux and on the discard pile."""
+    cards = Counter(table.discard_pile)
+    for tableau in table.tableaux:
+        cards.update(tableau.cards())
+    return cards
+
+
+def _rules(rules: object) -> Rules:
+    if type(rules) is not Rules:
+        raise InvalidStateError(f"not a value of Mille Bornes: its rules are {_short(rules)}")
+    return rules
+
+
+def _ints(values: Iterable[object]) -> bool:
+    return _only(values, _ONLY_INTS)
+
+
+def _only(values: Iterable[object], types: frozenset[type]) -> bool:
+    return set(map(type, values)) <= types
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

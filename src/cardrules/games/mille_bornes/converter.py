@@ -1,0 +1,65 @@
+"""How Mille Bornes' values are written as JSON: cards by name, rules' table-derived race as
+``"by_table"``.
+
+:func:`configure_converter` teaches a cattrs converter the game's own types; everything else
+(states, score sheets) is plain attrs records the converter handles by itself, and the moves are
+tagged by the shared serialization from ``MOVE_CLASSES``. Nothing is registered at import: the
+serialization calls this function the first time the game's values are written or read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cattrs
+
+from cardrules.errors import SerializationError
+from cardrules.games.mille_bornes.cards import Card
+from cardrules.games.mille_bornes.rules import configure_rules_converter
+
+__all__ = ["configure_converter"]
+
+
+def configure_converter(converter: cattrs.Converter) -> None:
+    """Teach ``converter`` Mille Bornes' cards (written by name: ``"D100"``, ``"STOP"``), sets of
+    cards (sorted lists of names) and the race and extension of rules that follow the table
+    (``"by_table"``).
+
+    >>> converter = cattrs.Converter()
+    >>> configure_converter(converter)
+    >>> from cardrules.games.mille_bornes.moves import Discard
+    >>> converter.unstructure(Discard(Card.STOP))
+    {'card': 'STOP'}
+    >>> converter.structure("D100", Card)
+    <Card.D100: 3>
+    """
+    converter.register_unstructure_hook(Card, _card_name)
+    converter.register_structure_hook(Card, _structure_card)
+    converter.register_unstructure_hook_func(_is_card_set, _unstructure_card_set)
+    converter.register_structure_hook_func(_is_card_set, _structure_card_set)
+    configure_rules_converter(converter)
+
+
+def _card_name(card: Card) -> str:
+    return card.name
+
+
+def _structure_card(value: Any, _: type) -> Card:
+    if isinstance(value, str) and value in Card.__members__:
+        return Card[value]
+    text = repr(value)
+    raise SerializationError(f"unknown card {text if len(text) <= 40 else text[:37] + '...'}")
+
+
+def _is_card_set(kind: Any) -> bool:
+    return bool(kind == frozenset[Card])
+
+
+def _unstructure_card_set(cards: frozenset[Card]) -> list[str]:
+    return sorted(card.name for card in cards)
+
+
+def _structure_card_set(value: Any, _: type) -> frozenset[Card]:
+    if not isinstance(value, list):
+        raise SerializationError(f"a set of cards is a list of card names, not {type(value).__name__}")
+    return frozenset(_structure_card(item, Card) for item in value)

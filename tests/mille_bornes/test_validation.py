@@ -1,0 +1,361 @@
+"""The boundary: states, observations and results that could never arise are refused with
+``InvalidStateError`` whatever they hold, arguments of the wrong kind with ``ArgumentError``, and
+whatever the validators accept can be played on (no verb fails on it)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+
+from cardrules import (
+    ArgumentError,
+    CardrulesError,
+    IllegalMoveError,
+    InvalidStateError,
+    SerializationError,
+    from_json,
+    to_json,
+)
+from cardrules.games.mille_bornes import (
+    EXTEND,
+    Card,
+    Observation,
+    Play,
+    Result,
+    Rules,
+    State,
+    all_moves,
+    apply,
+    current_player,
+    determinize,
+    is_terminal,
+    legal_moves,
+    new_game,
+    observe,
+    parse_move,
+    result,
+    validate_observation,
+    validate_result,
+    validate_state,
+    why_illegal,
+)
+
+from .positions import deal, solo
+
+C = Card
+TWO = Rules.parker(players=2, target_score=None)
+
+
+def walk(rules: Rules, seed: int) -> Iterator[State]:
+    """Every state of a random game, the deal first."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    yield state
+    while legal_moves(state):
+        state = apply(state, rng.choice(legal_moves(state)))
+        yield state
+
+
+def second_hand() -> State:
+    """The first state of the second hand of a Parker match: its history holds one score sheet."""
+    return next(state for state in walk(Rules.parker(players=2), 3) if state.table.match.hand_number == 1)
+
+
+def tampered(value: object, change: Callable[[dict[str, Any]], None]) -> str:
+    data = json.loads(to_json(value))
+    change(data)
+    return json.dumps(data)
+
+
+# Arguments that are not values of the game ------------------------------------------------------
+
+STATE_VERBS: list[Callable[[Any], object]] = [
+    legal_moves, current_player, is_terminal, result, validate_state,
+    lambda value: apply(value, Play(C.ROLL)),
+    lambda value: observe(value, 0),
+    lambda value: why_illegal(value, Play(C.ROLL)),
+    lambda value: parse_move(value, "roll"),
+]
+
+
+@pytest.mark.parametrize("verb", STATE_VERBS)
+@pytest.mark.parametrize("value", [None, "state", 7, TWO])
+def test_a_verb_given_something_else_than_a_state_raises_an_argument_error(
+    verb: Callable[[Any], object], value: object
+) -> None:
+    with pytest.raises(ArgumentError, match="a state of Mille Bornes"):
+        verb(value)
+
+
+@pytest.mark.parametrize("value", [None, "observation", new_game(TWO, seed=1)])
+def test_observation_and_result_checks_given_something_else_raise_an_argument_error(value: object) -> None:
+    with pytest.raises(ArgumentError, match="an observation of Mille Bornes"):
+        validate_observation(value)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="an observation of Mille Bornes"):
+        determinize(value, 1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="a result of Mille Bornes"):
+        validate_result(value)  # type: ignore[arg-type]
+
+
+def test_determinize_needs_a_random_generator_or_a_seed() -> None:
+    with pytest.raises(ArgumentError, match="rng"):
+        determinize(observe(new_game(TWO, seed=1), 0), "5")  # type: ignore[arg-type]
+
+
+# Impossible values: refused, never a KeyError ------------------------------------------------------
+
+
+def test_a_distance_no_card_has_is_refused_not_a_key_error() -> None:
+    tableau = attrs.evolve(new_game(TWO, seed=1).table.tableaux[0], distance=(30,))
+    with pytest.raises(InvalidStateError, match="30 miles"):
+        tableau.cards()
+
+    def thirty_miles(data: dict[str, Any]) -> None:
+        data["table"]["tableaux"][0]["distance"] = [30]
+
+    with pytest.raises(SerializationError, match="30 miles"):
+        from_json(tampered(new_game(TWO, seed=1), thirty_miles), State)
+
+
+def impossible_observations() -> Iterator[tuple[str, Observation]]:
+    state = solo(deal(TWO, [[C.ROLL, C.D100, C.D75]]), "roll", "drive 100")
+    seen = observe(state, 1)
+    table = seen.table
+    thirty = attrs.evolve(table.tableaux[0], distance=(30,))
+    yield "a distance no card has", attrs.evolve(
+        seen, table=attrs.evolve(table, tableaux=(thirty, table.tableaux[1])))
+    yield "a card the deck does not hold", attrs.evolve(
+        seen, table=attrs.evolve(table, discard_pile=(C.WRONG_WAY,)))
+    yield "a card that is not a card", attrs.evolve(
+        seen, table=attrs.evolve(table, discard_pile=(99,)))  # type: ignore[arg-type]
+    yield "a hand out of order", attrs.evolve(seen, hand=tuple(reversed(seen.hand)))
+    yield "a hand of the wrong size", attrs.evolve(seen, hand=seen.hand[1:])
+    yield "more copies of a card than the deck has", attrs.evolve(seen, hand=(C.RIGHT_OF_WAY,) * 6)
+    yield "a seat that is not at the table", attrs.evolve(seen, seat=2)
+    yield "a window outside its phase", attrs.evolve(
+        seen, table=attrs.evolve(table, window=state.table.window or "open"))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("case", "observation"), list(impossible_observations()),
+                         ids=[case for case, _ in impossible_observations()])
+def test_an_impossible_observation_is_refused_by_validation_and_determinize(
+    case: str, observation: Observation
+) -> None:
+    with pytest.raises(InvalidStateError):
+        validate_observation(observation)
+    with pytest.raises(InvalidStateError):
+        determinize(observation, 1)
+
+
+@pytest.mark.parametrize("rules", [TWO, Rules.wikipedia(players=3), Rules.room(players=4, team_size=2,
+                                                                            reshuffle=True)])
+def test_determinize_returns_only_states_that_validate_state_accepts(rules: Rules) -> None:
+    rng = random.Random(5)
+    for number, state in enumerate(walk(rules, 2)):
+        if number % 9:
+            continue
+        for seat in range(rules.players):
+            observation = observe(state, seat)
+            guess = determinize(observation, rng)
+            validate_state(guess)
+            assert observe(guess, seat) == observation
+
+
+# The match history --------------------------------------------------------------------------------
+
+
+def _columns_swapped(data: dict[str, Any]) -> None:
+    # The columns change places, each keeping its side number; the totals follow them.
+    data["table"]["match"]["history"][0]["sides"].reverse()
+    data["table"]["match"]["totals"].reverse()
+
+
+def _a_side_that_does_not_exist(data: dict[str, Any]) -> None:
+    data["table"]["match"]["history"][0]["completed_by"] = 5
+
+
+def _three_sides_of_miles(data: dict[str, Any]) -> None:
+    data["table"]["match"]["history"][0]["miles"].append(0)
+
+
+def _a_bonus_the_rules_do_not_give(data: dict[str, Any]) -> None:
+    data["table"]["match"]["history"][0]["sides"][1]["trip"] += 1
+    data["table"]["match"]["totals"][1] += 1
+
+
+def _negative_points(data: dict[str, Any]) -> None:
+    data["table"]["match"]["history"][0]["sides"][0]["safeties"] -= 1000
+    data["table"]["match"]["totals"][0] -= 1000
+
+
+def _miles_past_the_race(data: dict[str, Any]) -> None:
+    sheet = data["table"]["match"]["history"][0]
+    sheet["miles"][0] += 1000
+    sheet["sides"][0]["miles"] += 1000
+    data["table"]["match"]["totals"][0] += 1000
+
+
+def _a_match_that_went_on_past_its_end(data: dict[str, Any]) -> None:
+    data["rules"]["target_score"] = 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [_columns_swapped, _a_side_that_does_not_exist, _three_sides_of_miles, _a_bonus_the_rules_do_not_give,
+     _negative_points, _miles_past_the_race, _a_match_that_went_on_past_its_end],
+    ids=lambda change: change.__name__.strip("_"),
+)
+def test_a_match_history_that_cannot_be_is_refused(change: Callable[[dict[str, Any]], None]) -> None:
+    state = second_hand()
+    assert max(state.table.match.totals) > 1
+    with pytest.raises(InvalidStateError):
+        from_json(tampered(state, change), State)
+    with pytest.raises(InvalidStateError):
+        from_json(tampered(observe(state, 0), change), Observation)
+
+
+def _negative_miles(data: dict[str, Any]) -> None:
+    data["hands"][0]["miles"][1] = -25
+
+
+def _negative_line(data: dict[str, Any]) -> None:
+    data["hands"][0]["sides"][1]["miles"] -= 50
+    data["hands"][0]["sides"][1]["shutout"] += 50
+
+
+def _sheet_columns_swapped(data: dict[str, Any]) -> None:
+    data["hands"][0]["sides"].reverse()
+    data["totals"].reverse()
+    data["winners"] = [1 - winner for winner in data["winners"]]
+
+
+@pytest.mark.parametrize("change", [_negative_miles, _negative_line, _sheet_columns_swapped],
+                         ids=lambda change: change.__name__.strip("_"))
+def test_a_result_that_cannot_be_is_refused(change: Callable[[dict[str, Any]], None]) -> None:
+    final = list(walk(TWO, 4))[-1]
+    outcome = result(final)
+    assert outcome is not None
+    assert outcome.hands[0].miles[1] > 0
+    with pytest.raises(InvalidStateError):
+        from_json(tampered(outcome, change), Result)
+
+
+# The decision under way --------------------------------------------------------------------------
+
+
+def test_an_extension_decision_under_rules_without_an_extension_is_refused() -> None:
+    state = deal(TWO, [[C.ROLL, C.D200, C.D200, C.D100, C.D100, C.D100]])
+    state = solo(state, "roll", "drive 200", "drive 200", "drive 100", "drive 100", "drive 100")
+    assert legal_moves(state) == (EXTEND, legal_moves(state)[1])
+
+    def no_extension(data: dict[str, Any]) -> None:
+        data["rules"]["extension_to"] = None
+
+    with pytest.raises(InvalidStateError, match="extension"):
+        from_json(tampered(state, no_extension), State)
+
+
+def test_a_hand_larger_than_a_turn_allows_is_refused() -> None:
+    # Seat 1 is not on turn: it has drawn nothing and holds at most a full hand.
+    state = new_game(TWO, seed=1)
+    given = state.hands[0][-1]
+    bigger = attrs.evolve(state, hands=(state.hands[0][:-1], tuple(sorted((*state.hands[1], given)))),
+                          table=attrs.evolve(state.table, hand_sizes=(6, 7)))
+    with pytest.raises(InvalidStateError, match="seat 1 holds 7 cards"):
+        validate_state(bigger)
+
+
+# Anything accepted can be played on ---------------------------------------------------------------
+
+SWEEP_RULES = [
+    Rules.parker(players=2, target_score=1500),
+    Rules.wikipedia(players=3, target_score=None, race=1000, extension_to=1200),
+    Rules.room(players=4, team_size=2, target_score=None, accumulate=True, reshuffle=True, wrong_way=True),
+]
+
+
+def mutations(data: Any, rng: random.Random, count: int) -> Iterator[Any]:
+    """``count`` copies of the JSON value ``data``, each with one value changed, dropped, repeated or
+    swapped somewhere inside."""
+    paths: list[tuple[Any, ...]] = []
+
+    def collect(value: Any, path: tuple[Any, ...]) -> None:
+        paths.append(path)
+        if isinstance(value, dict):
+            items: Any = value.items()
+        else:
+            items = enumerate(value) if isinstance(value, list) else ()
+        for key, inner in items:
+            collect(inner, (*path, key))
+
+    collect(data, ())
+    names = list(Card.__members__)
+    for _ in range(count):
+        copy = json.loads(json.dumps(data))
+        *where, key = rng.choice(paths[1:])
+        parent = copy
+        for step in where:
+            parent = parent[step]
+        value = parent[key]
+        if isinstance(value, bool) or value is None:
+            parent[key] = rng.choice([True, False, None, 0, 1])
+        elif isinstance(value, int):
+            parent[key] = rng.choice([value + 1, value - 1, -value, value + 25, 2 * value, 0, 10**30])
+        elif isinstance(value, str):
+            parent[key] = rng.choice([*names, "play", "coup_fourre", "extension", "over"])
+        elif isinstance(value, list) and value:
+            action = rng.randrange(3)
+            if action == 0:
+                value.pop(rng.randrange(len(value)))
+            elif action == 1:
+                value.append(json.loads(json.dumps(rng.choice(value))))
+            else:
+                value.reverse()
+        else:
+            parent[key] = None
+        yield copy
+
+
+def play_on(state: State) -> None:
+    """Every verb on ``state``, every legal move applied, every other move refused."""
+    result(state)
+    for seat in range(state.rules.players):
+        observation = observe(state, seat)
+        assert observe(determinize(observation, 1), seat) == observation
+    legal = legal_moves(state)
+    for move in legal:
+        assert parse_move(state, str(move)) == move
+        validate_state(apply(state, move))
+    for move in all_moves(state.rules.sides):
+        if move not in legal:
+            with pytest.raises(IllegalMoveError):
+                apply(state, move)
+
+
+@pytest.mark.parametrize("rules", SWEEP_RULES, ids=lambda rules: f"{rules.players}x{rules.team_size}")
+def test_changed_json_is_refused_or_can_be_played_on(rules: Rules) -> None:
+    rng = random.Random(8)
+    accepted = 0
+    for number, state in enumerate(walk(rules, 1)):
+        if number % 25 and state.table.phase == "play":
+            continue
+        for data in mutations(json.loads(to_json(state)), rng, 25):
+            try:
+                loaded = from_json(json.dumps(data), State)
+            except CardrulesError:
+                continue
+            accepted += 1
+            play_on(loaded)
+        for data in mutations(json.loads(to_json(observe(state, state.table.current))), rng, 25):
+            try:
+                seen = from_json(json.dumps(data), Observation)
+            except CardrulesError:
+                continue
+            accepted += 1
+            play_on(determinize(seen, rng))
+    assert accepted
