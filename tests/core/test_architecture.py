@@ -119,10 +119,7 @@ def area(module: str) -> str:
     "where",
     [
         "core",
-        *(pytest.param(game, marks=pytest.mark.xfail(
-            strict=True, reason="engine -> legality -> state -> scoring -> engine: being removed by the "
-                                "Mille Bornes reshaping of issue 8; drop this mark when it lands"))
-          if game == "mille_bornes" else game for game in GAMES),
+        *GAMES,
     ],
 )
 def test_no_import_cycle_in_src(where: str) -> None:

@@ -123,7 +123,7 @@ def test_evolving_a_preset_to_two_pairs_races_1000_without_extension(preset: Cal
 def test_evolving_the_table_of_a_match_rules_value_follows_the_table() -> None:
     rules = attrs.evolve(Rules(players=4, team_size=2), players=6)
     assert (rules.sides, rules.race, rules.extension_to) == (3, 700, 1000)
-    assert new_game(rules, seed=1).target == 700
+    assert new_game(rules, seed=1).table.target == 700
 
 
 def test_a_race_and_extension_given_as_numbers_stay_through_evolve() -> None:
