@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from cardrules.bots import RandomBot
+from cardrules.bots import Bot, RandomBot
 from cardrules.cli import bot_seed, main, play_counted
 from cardrules.games import mille_bornes as mb
 from cardrules.games.mille_bornes.bots import HeuristicBot
@@ -153,7 +153,9 @@ def test_versus_seats_the_other_bot_on_every_other_side(capsys: pytest.CaptureFi
 def test_coups_fourres_counted_from_the_moves_match_the_score_sheets() -> None:
     rules = mb.Rules.wikipedia(players=4, team_size=2)
     for seed in range(5):
-        played = play_counted(rules, [HeuristicBot(), RandomBot(bot_seed(seed, 1))] * 2, seed=seed)
+        bots: list[Bot[mb.Observation, mb.Move]] = [HeuristicBot(), RandomBot(bot_seed(seed, 1))] * 2
+        played = play_counted(rules, bots, seed=seed)
+        assert isinstance(played.result, mb.Result)
         called = sum(chosen[mb.CoupFourre] for chosen in played.choices)
         on_sheets = sum(side.coups_fourres for hand in played.result.hands for side in hand.sides)
         assert called * rules.scoring.coup_fourre == on_sheets

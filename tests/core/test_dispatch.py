@@ -66,24 +66,24 @@ def test_root_verbs_refuse_what_is_not_a_state(thing: object) -> None:
     for verb in (cardrules.legal_moves, cardrules.current_player, cardrules.is_terminal,
                  cardrules.result):
         with pytest.raises(UnknownGameError, match="is not the state of any registered game"):
-            verb(thing)
+            verb(thing)  # type: ignore[arg-type]
     with pytest.raises(UnknownGameError):
-        cardrules.apply(thing, tg.EndTurn())
+        cardrules.apply(thing, tg.EndTurn())  # type: ignore[arg-type]
     with pytest.raises(UnknownGameError):
-        cardrules.observe(thing, 0)
+        cardrules.observe(thing, 0)  # type: ignore[arg-type]
     with pytest.raises(UnknownGameError):
-        cardrules.parse_move(thing, "end turn")
+        cardrules.parse_move(thing, "end turn")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("thing", [None, 42, tg.Rules(), "observation"])
 def test_root_determinize_refuses_what_is_not_an_observation(thing: object) -> None:
     with pytest.raises(UnknownGameError, match="is not an observation of any registered game"):
-        cardrules.determinize(thing, random.Random(1))
+        cardrules.determinize(thing, random.Random(1))  # type: ignore[arg-type]
 
 
 def test_root_determinize_refuses_a_full_state() -> None:
     with pytest.raises(UnknownGameError, match="State is not an observation"):
-        cardrules.determinize(start(), random.Random(1))
+        cardrules.determinize(start(), random.Random(1))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -103,7 +103,7 @@ def test_a_caller_can_catch_everything_with_the_base_class() -> None:
     with pytest.raises(CardrulesError):
         cardrules.from_json("{", Rules)
     with pytest.raises(CardrulesError):
-        cardrules.legal_moves(object())
+        cardrules.legal_moves(object())  # type: ignore[arg-type]
 
 
 def test_an_impossible_state_is_not_a_serialization_error() -> None:

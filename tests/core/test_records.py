@@ -104,6 +104,7 @@ def test_tampered_record_yields_the_states_before_the_illegal_move() -> None:
     tampered, _ = tampered_record()
     states = tampered.states()
     good = [next(states) for _ in range(4)]  # the deal and the first three moves
+    assert isinstance(good[-1], State)
     assert good[-1].table.laid == 3
     with pytest.raises(IllegalMoveError, match="move 4 of the record"):
         next(states)
@@ -161,7 +162,7 @@ def test_record_start_checks_the_deal() -> None:
 
 def test_record_start_refuses_what_is_not_rules() -> None:
     with pytest.raises(ArgumentError, match="not a rules value"):
-        GameRecord.start(Play(35, 0), seed=1)
+        GameRecord.start(Play(35, 0), seed=1)  # type: ignore[arg-type]
 
 
 def test_replay_refuses_what_is_not_a_record() -> None:

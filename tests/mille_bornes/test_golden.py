@@ -70,6 +70,7 @@ def test_the_stored_heuristic_match_replays_to_its_pinned_result() -> None:
     assert record.rules == Rules.parker(players=4, team_size=2, race=1000, extension_to=None)
     assert len(record.moves) == 301
     final = replay(record)
+    assert isinstance(final, State)
     outcome = result(final)
     assert outcome is not None
     assert outcome.totals == (6425, 5650)

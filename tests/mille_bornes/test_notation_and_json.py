@@ -310,6 +310,7 @@ def test_a_game_record_replays_to_the_same_state() -> None:
     order = deck_order(rules, [[C.DRIVING_ACE, C.ROLL, C.D100], [C.ACCIDENT]])
     record = GameRecord.start(rules, deck=order)
     state = record.initial_state()
+    assert isinstance(state, State)
     made: list[Move] = []
     for text in ("roll", "accident -> side 0", "coup fourre", "drive 100"):
         move = parse_move(state, text)

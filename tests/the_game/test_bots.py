@@ -36,7 +36,7 @@ from .positions import build_state
 class Checked:
     """Wraps a bot: records what it was shown and insists that it answers with a legal move."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot[Observation, Move]) -> None:
         self.bot = bot
         self.shown: set[type] = set()
 
@@ -69,7 +69,7 @@ def test_both_bots_are_bots() -> None:
 
 def test_play_game_gives_bots_observations_never_states() -> None:
     bot = Checked(RandomBot(3))
-    final = play_game(Rules(players=3), bot, seed=5)
+    final = play_out(new_game(Rules(players=3), seed=5), bot)
     assert is_terminal(final)
     assert bot.shown == {Observation}
 
@@ -121,7 +121,7 @@ def test_a_bot_answering_with_an_illegal_move_is_refused() -> None:
 def test_greedy_bot_only_returns_legal_moves(players: int, options: dict[str, bool]) -> None:
     bot = Checked(GreedyBot())
     for seed in range(3):
-        assert is_terminal(play_game(Rules(players=players, **options), bot, seed=seed))
+        assert is_terminal(play_out(new_game(Rules(players=players, **options), seed=seed), bot))
     assert bot.shown == {Observation}
 
 
@@ -151,8 +151,8 @@ def test_greedy_bot_takes_only_an_observation() -> None:
 
 
 def test_greedy_bot_beats_random_bot_clearly() -> None:
-    greedy = [final_result(play_game(Rules(), GreedyBot(), seed=seed)) for seed in range(200)]
-    rand = [final_result(play_game(Rules(), RandomBot(seed), seed=seed)) for seed in range(200)]
+    greedy = [final_result(play_out(new_game(Rules(), seed=seed), GreedyBot())) for seed in range(200)]
+    rand = [final_result(play_out(new_game(Rules(), seed=seed), RandomBot(seed))) for seed in range(200)]
     greedy_left = mean(outcome.cards_left for outcome in greedy)
     random_left = mean(outcome.cards_left for outcome in rand)
     assert greedy_left < 16 < 60 < random_left

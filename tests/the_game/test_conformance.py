@@ -34,4 +34,4 @@ def test_conformance(rules: Rules) -> None:
 def test_conformance_refuses_a_state_given_for_the_rules() -> None:
     # A wrong argument is the caller's mistake, not the game's: ArgumentError, not ConformanceError.
     with pytest.raises(ArgumentError, match="not a rules value"):
-        check_conformance(new_game(Rules(players=2), seed=1), games=1)
+        check_conformance(new_game(Rules(players=2), seed=1), games=1)  # type: ignore[arg-type]

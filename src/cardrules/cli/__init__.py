@@ -37,7 +37,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TypeVar, cast
+from typing import Generic, TypeVar, cast
 
 from cardrules import registry
 from cardrules.bots import Bot, play_game
@@ -69,6 +69,8 @@ SIMULATORS: dict[str, Simulator[RulesLike, object]] = {
 """The games that bring a command line of their own, by registry name."""
 
 N = TypeVar("N", int, float)
+O = TypeVar("O")  # noqa: E741 -- the observation type, as in the contract
+M = TypeVar("M")
 
 
 def simulators() -> dict[str, Simulator[RulesLike, object]]:
@@ -96,16 +98,16 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-class _Tally:
+class _Tally(Generic[O, M]):
     """Stands in for a bot and counts its choices by move class."""
 
     __slots__ = ("bot", "chosen")
 
-    def __init__(self, bot: Bot[object, object]) -> None:
+    def __init__(self, bot: Bot[O, M]) -> None:
         self.bot = bot
         self.chosen: Counter[type] = Counter()
 
-    def choose(self, observation: object, legal: tuple[object, ...]) -> object:
+    def choose(self, observation: O, legal: tuple[M, ...]) -> M:
         """The bot's move, counted."""
         move = self.bot.choose(observation, legal)
         self.chosen[type(move)] += 1
@@ -120,7 +122,7 @@ def _as_bot(bot: object) -> Bot[object, object]:
     return cast(Bot[object, object], bot)
 
 
-def play_counted(rules: RulesLike, bots: Sequence[Bot[object, object]], *, seed: int) -> Played[object]:
+def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int) -> Played[object]:
     """Let ``bots`` (one per seat) play the game dealt from ``seed`` and record what happened.
 
     >>> from cardrules.bots import RandomBot
