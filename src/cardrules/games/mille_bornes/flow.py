@@ -42,11 +42,11 @@ def deal(rules: Rules, seed: int, match: Match, order: list[Card]) -> State:
     tableaux = (EMPTY_TABLEAU,) * rules.sides
     revealed: Hands = ((),) * players
     first = (match.dealer + 1) % players
-    # The first turn starts from the table as dealt, before its draw.
-    dealt = Table(tableaux=tableaux, discard_pile=(), hand_sizes=tuple(map(len, hands)),
-                  draw_pile_size=len(draw_pile), current=first, phase="play", window=None,
-                  target=rules.race, extended_by=None, revealed=revealed, reshuffles=0, match=match)
-    before = State(rules=rules, table=dealt, hands=tuple(hands), draw_pile=draw_pile, seed=seed)
+    # The first turn starts from the table as dealt, before its draw (built as on the hot path:
+    # every hand of a match is dealt during play).
+    dealt = make_table(tableaux, (), tuple(map(len, hands)), len(draw_pile), first, "play", None,
+                       rules.race, None, revealed, 0, match)
+    before = make_state(rules, dealt, tuple(hands), draw_pile, seed)
     return start_turn(before, first, hands, draw_pile, (), tableaux, revealed, 0)
 
 
