@@ -314,6 +314,9 @@ def from_json(text: str | bytes, cls: object = None) -> object:
     except Exception as exc:
         if not blames_the_text(exc):
             raise
+        # What the library writes is at most 8 deep, so depth is measured only when reading failed.
+        if _depth(body) > MAX_JSON_DEPTH:
+            raise SerializationError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
         raise SerializationError(f"cannot read {what}: {explain(exc)}") from exc
     if isinstance(cls, type) and cls in game.move_classes and type(value) is not cls:
         raise SerializationError(f"this JSON holds the move {str(value)!r}, not {_article(cls.__name__)} "
@@ -341,8 +344,6 @@ def _parse(text: object) -> object:
         raise SerializationError("JSON nested too deeply") from None
     except ValueError as exc:
         raise SerializationError(f"not valid JSON: {exc}") from None
-    if _depth(data) > MAX_JSON_DEPTH:
-        raise SerializationError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
     return data
 
 
