@@ -1,4 +1,5 @@
-"""What may be played on what (§4 of the rules): distance, remedies, hazards, safeties, discards.
+"""What may be played on what (§4 of docs/rules/mille-bornes.md): distance, remedies, hazards,
+safeties, discards.
 
 The predicates are small and flat because ``legal_moves`` calls them for every card in hand at
 every step; :func:`why_illegal` turns a refusal into words and is only called when a move fails.

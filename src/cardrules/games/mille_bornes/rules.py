@@ -14,7 +14,7 @@ import functools
 import inspect
 from collections.abc import Callable, Mapping
 from itertools import chain, repeat
-from typing import Final, Literal, ParamSpec, TypeAlias, TypeVar, get_args, get_origin, get_type_hints
+from typing import Any, Final, Literal, ParamSpec, TypeAlias, TypeVar, get_args, get_origin, get_type_hints
 
 import attrs
 import cattrs
@@ -120,9 +120,9 @@ class Scoring:
 
     @classmethod
     def room(cls) -> Scoring:
-        """The online game room's scoring (seed 003): 300 trip, 300 "coronación", no safe-trip or
-        extension bonus, one shutout only if no other side has distance, all-four-safeties bonus
-        only for the side that completed the trip."""
+        """The online game room's scoring (see docs/rules/mille-bornes.md): 300 trip, 300
+        "coronación", no safe-trip or extension bonus, one shutout only if no other side has
+        distance, all-four-safeties bonus only for the side that completed the trip."""
         return cls(trip=300, safe_trip=0, extension=0, shutout_per_opponent=False,
                    all_safeties_needs_trip=True)
 
@@ -168,6 +168,12 @@ _ROOM_SCORING: Final = Scoring.room()
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+
+def _fields_of(arguments: dict[str, object]) -> dict[str, Any]:
+    """A preset's arguments (its ``locals()``) as the keyword arguments of ``Rules``: every explicit
+    keyword parameter of a preset is a field of ``Rules`` of the same name."""
+    return {name: value for name, value in arguments.items() if name != "cls"}
 
 
 def _keywords_checked(preset: Callable[P, R]) -> Callable[P, R]:
@@ -331,7 +337,7 @@ class Rules:
         reshuffle_discards: bool = False, reshuffle_limit: int = 3, wrong_way: bool = False,
         scoring: Scoring = _PARKER_SCORING, target_score: int | None = 5000,
     ) -> Rules:
-        """Parker Brothers' rules (seed 000), the default: 700 or 1000 miles by table.
+        """Parker Brothers' rules (see docs/rules/mille-bornes.md), the default: 700 or 1000 miles by table.
 
         >>> Rules.parker(players=6, team_size=2).race
         700
@@ -340,14 +346,7 @@ class Rules:
         ...
         cardrules.errors.ArgumentError: Rules.parker() has no option 'player'; its options are players, ...
         """
-        return cls(
-            players=players, team_size=team_size, race=race, extension_to=extension_to,
-            hand_size=hand_size, max_200s=max_200s, deck=deck, small_table_deck=small_table_deck,
-            safety_extra_turn=safety_extra_turn, hazard_stacking=hazard_stacking,
-            coup_fourre=coup_fourre, safety_cancel=safety_cancel, discard=discard, hand_end=hand_end,
-            reshuffle_discards=reshuffle_discards, reshuffle_limit=reshuffle_limit,
-            wrong_way=wrong_way, scoring=scoring, target_score=target_score,
-        )
+        return cls(**_fields_of(locals()))
 
     @classmethod
     @_keywords_checked
@@ -367,14 +366,7 @@ class Rules:
         >>> Rules.french(players=3).safety_extra_turn
         'while_drawing'
         """
-        return cls(
-            players=players, team_size=team_size, race=race, extension_to=extension_to,
-            hand_size=hand_size, max_200s=max_200s, deck=deck, small_table_deck=small_table_deck,
-            safety_extra_turn=safety_extra_turn, hazard_stacking=hazard_stacking,
-            coup_fourre=coup_fourre, safety_cancel=safety_cancel, discard=discard, hand_end=hand_end,
-            reshuffle_discards=reshuffle_discards, reshuffle_limit=reshuffle_limit,
-            wrong_way=wrong_way, scoring=scoring, target_score=target_score,
-        )
+        return cls(**_fields_of(locals()))
 
     @classmethod
     @_keywords_checked
@@ -388,7 +380,7 @@ class Rules:
         reshuffle_discards: bool = False, reshuffle_limit: int = 3, wrong_way: bool = False,
         scoring: Scoring = _WIKIPEDIA_SCORING, target_score: int | None = 5000,
     ) -> Rules:
-        """The Spanish Wikipedia article's rules (seed 002): hazards stack (only the top counts),
+        """The Spanish Wikipedia article's rules (see docs/rules/mille-bornes.md): hazards stack (only the top counts),
         any player may call a coup fourré, all 106 cards at every table, and the extension bonus only
         for a caller who completes the longer trip; pass ``race=1000, extension_to=1200`` for the
         long race it describes.
@@ -397,14 +389,7 @@ class Rules:
         >>> rules.hazard_stacking, rules.coup_fourre, rules.race, rules.extension_to
         ('topmost', 'any_player', 1000, 1200)
         """
-        return cls(
-            players=players, team_size=team_size, race=race, extension_to=extension_to,
-            hand_size=hand_size, max_200s=max_200s, deck=deck, small_table_deck=small_table_deck,
-            safety_extra_turn=safety_extra_turn, hazard_stacking=hazard_stacking,
-            coup_fourre=coup_fourre, safety_cancel=safety_cancel, discard=discard, hand_end=hand_end,
-            reshuffle_discards=reshuffle_discards, reshuffle_limit=reshuffle_limit,
-            wrong_way=wrong_way, scoring=scoring, target_score=target_score,
-        )
+        return cls(**_fields_of(locals()))
 
     @classmethod
     @_keywords_checked
@@ -418,7 +403,7 @@ class Rules:
         hand_end: HandEnd = "any_hand_empty", reshuffle_limit: int = 3,
         scoring: Scoring = _ROOM_SCORING, target_score: int | None = 5000,
     ) -> Rules:
-        """The online game room's rules (seed 003): race 1000 without extension, its scoring,
+        """The online game room's rules (see docs/rules/mille-bornes.md): race 1000 without extension, its scoring,
         only unplayable cards may be discarded, the hand ends when a player due to play has no
         cards. Its three variants are switches, off unless asked for: ``accumulate`` (accumulated
         attacks: ``hazard_stacking="accumulate"``), ``reshuffle`` (``reshuffle_discards=True``) and

@@ -1,6 +1,7 @@
 """Reference bots for The Game, written only against the :class:`Observation` of the seat on turn.
 
-``GreedyBot`` is the whole-turn planning heuristic of the rules contract's "Known results": a
+``GreedyBot`` is the whole-turn planning heuristic of the rules' "Known results"
+(docs/rules/the-game.md): a
 baseline that any smarter bot should beat.
 """
 
