@@ -381,9 +381,9 @@ class Rules:
         scoring: Scoring = _WIKIPEDIA_SCORING, target_score: int | None = 5000,
     ) -> Rules:
         """The Spanish Wikipedia article's rules (see docs/rules/mille-bornes.md): hazards stack
-        (only the top counts), any player may call a coup fourré, all 106 cards at every table, and the extension bonus only
-        for a caller who completes the longer trip; pass ``race=1000, extension_to=1200`` for the
-        long race it describes.
+        (only the top counts), any player may call a coup fourré, all 106 cards at every table,
+        and the extension bonus only for a caller who completes the longer trip; pass
+        ``race=1000, extension_to=1200`` for the long race it describes.
 
         >>> rules = Rules.wikipedia(race=1000, extension_to=1200)
         >>> rules.hazard_stacking, rules.coup_fourre, rules.race, rules.extension_to
@@ -404,8 +404,8 @@ class Rules:
         scoring: Scoring = _ROOM_SCORING, target_score: int | None = 5000,
     ) -> Rules:
         """The online game room's rules (see docs/rules/mille-bornes.md): race 1000 without
-        extension, its scoring, only unplayable cards may be discarded, the hand ends when a player due to play has no
-        cards. Its three variants are switches, off unless asked for: ``accumulate`` (accumulated
+        extension, its scoring, only unplayable cards may be discarded, the hand ends when a
+        player due to play has no cards. Its three variants are switches, off unless asked for: ``accumulate`` (accumulated
         attacks: ``hazard_stacking="accumulate"``), ``reshuffle`` (``reshuffle_discards=True``) and
         ``wrong_way`` (the wrong-way card).
 
