@@ -406,8 +406,8 @@ class Rules:
         """The online game room's rules (see docs/rules/mille-bornes.md): race 1000 without
         extension, its scoring, only unplayable cards may be discarded, the hand ends when a
         player due to play has no cards. Its three variants are switches, off unless asked for:
-        ``accumulate`` (accumulated attacks: ``hazard_stacking="accumulate"``), ``reshuffle`` (``reshuffle_discards=True``) and
-        ``wrong_way`` (the wrong-way card).
+        ``accumulate`` (accumulated attacks: ``hazard_stacking="accumulate"``), ``reshuffle``
+        (``reshuffle_discards=True``) and ``wrong_way`` (the wrong-way card).
 
         >>> rules = Rules.room(players=4, accumulate=True)
         >>> rules.race, rules.hazard_stacking, rules.reshuffle_discards
