@@ -21,7 +21,6 @@ Each game teaches the converter its own values (its move union, its cards) throu
 
 from __future__ import annotations
 
-import enum
 import json
 import re
 import types
@@ -49,7 +48,6 @@ __all__ = [
     "MOVE_TAG",
     "blames_the_text",
     "converter",
-    "enum_by_name",
     "explain",
     "from_json",
     "move_tag",
@@ -519,15 +517,3 @@ def _type_name(cls: object) -> str:
     if isinstance(cls, types.UnionType):
         return " | ".join(_type_name(arg) for arg in typing.get_args(cls))
     return repr(cls)[:40]
-
-
-def enum_by_name(kind: type[enum.Enum]) -> Callable[[object, type], object]:
-    """A structure hook reading ``kind``'s members from their names, for games' card enums."""
-    names = ", ".join(kind.__members__)
-
-    def structure(value: object, _: type) -> object:
-        if isinstance(value, str) and value in kind.__members__:
-            return kind[value]
-        raise SerializationError(f"expected a {kind.__name__} name ({names[:60]}...), got {_shown(value)}")
-
-    return structure
