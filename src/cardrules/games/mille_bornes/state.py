@@ -19,6 +19,7 @@ from cardrules.games.mille_bornes.moves import Move
 from cardrules.games.mille_bornes.rules import Rules
 from cardrules.games.mille_bornes.score_sheet import HandScore, Result
 from cardrules.games.mille_bornes.tableau import Tableau
+from cardrules.slots import slot_setters
 
 __all__ = [
     "PHASES",
@@ -158,11 +159,12 @@ class Observation(GameObservation[State]):
 # through the slot descriptors directly makes that about a third cheaper. The results are the same
 # values (tests/mille_bornes/test_records.py holds the two constructors to that).
 _new = object.__new__
-_TABLE_SLOTS = tuple(getattr(Table, field.name).__set__ for field in attrs.fields(Table))
-_STATE_SLOTS = tuple(getattr(State, field.name).__set__ for field in attrs.fields(State))
 (_tableaux, _discard_pile, _hand_sizes, _draw_pile_size, _current, _phase, _window, _target,
- _extended_by, _revealed, _reshuffles, _match) = _TABLE_SLOTS
-_rules, _table, _hands, _draw_pile, _seed = _STATE_SLOTS
+ _extended_by, _revealed, _reshuffles, _match) = slot_setters(
+    Table, "tableaux", "discard_pile", "hand_sizes", "draw_pile_size", "current", "phase", "window",
+    "target", "extended_by", "revealed", "reshuffles", "match")
+_rules, _table, _hands, _draw_pile, _seed = slot_setters(
+    State, "rules", "table", "hands", "draw_pile", "seed")
 
 
 def make_table(

@@ -13,6 +13,7 @@ import attrs
 from cardrules.errors import InvalidStateError
 from cardrules.games.mille_bornes.cards import HAZARD_OF, KIND, MILES, SAFETY_OF, Card, CardKind
 from cardrules.games.mille_bornes.rules import HazardStacking, SafetyCancel
+from cardrules.slots import slot_setters
 
 __all__ = ["EMPTY_TABLEAU", "Tableau", "make_tableau", "read_battle"]
 
@@ -111,11 +112,10 @@ EMPTY_TABLEAU = Tableau(battle=(), speed=(), direction=(), distance=(), safeties
                         problems=frozenset(), rolling=False)
 """The tableau of a side that has played nothing yet."""
 
-# As state.make_table: attrs' frozen __init__ looks each slot up by name; the hot path fills the
-# slots through their descriptors (same values, a third cheaper).
+# As state.make_table: the hot path fills the slots through their descriptors (cardrules.slots).
 _new = object.__new__
-(_battle, _speed, _direction, _distance, _safeties, _coups_fourres, _problems, _rolling) = (
-    getattr(Tableau, field.name).__set__ for field in attrs.fields(Tableau))
+(_battle, _speed, _direction, _distance, _safeties, _coups_fourres, _problems, _rolling) = slot_setters(
+    Tableau, "battle", "speed", "direction", "distance", "safeties", "coups_fourres", "problems", "rolling")
 
 
 def make_tableau(

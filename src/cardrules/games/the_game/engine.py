@@ -8,9 +8,7 @@ itself guarantees. ``apply`` still checks the move it is given, cheaply, and exp
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
-
-import attrs
+from collections.abc import Iterable
 
 from cardrules.arguments import check_deck, check_first_player, check_instance, check_seed
 from cardrules.errors import IllegalMoveError, RulesError
@@ -19,6 +17,7 @@ from cardrules.games.the_game.moves import _PLAYS, END_TURN, EndTurn, Move, Play
 from cardrules.games.the_game.rules import Rules
 from cardrules.games.the_game.state import State
 from cardrules.games.the_game.table import PLAYING, Pile, Status, Table
+from cardrules.slots import slot_setters
 
 __all__ = ["apply", "current_player", "is_terminal", "legal_moves", "new_game", "why_illegal"]
 
@@ -183,17 +182,11 @@ def apply(state: State, move: Move) -> State:
 _new = object.__new__
 
 
-def _setters(cls: type, *names: str) -> tuple[Callable[[object, object], None], ...]:
-    """The slot setters of ``cls``'s fields ``names``, which must be all of its fields, in order."""
-    if names != tuple(field.name for field in attrs.fields(cls)):
-        raise TypeError(f"the engine builds {cls.__name__} from {names}, which are not its fields")
-    return tuple(cls.__dict__[name].__set__ for name in names)
-
-
 (_set_piles, _set_hand_sizes, _set_draw_pile_size, _set_current, _set_laid, _set_turn, _set_fire_due,
- _set_status) = _setters(Table, "piles", "hand_sizes", "draw_pile_size", "current", "laid", "turn",
-                         "fire_due", "status")
-_set_rules, _set_table, _set_hands, _set_draw_pile = _setters(State, "rules", "table", "hands", "draw_pile")
+ _set_status) = slot_setters(Table, "piles", "hand_sizes", "draw_pile_size", "current", "laid", "turn",
+                             "fire_due", "status")
+_set_rules, _set_table, _set_hands, _set_draw_pile = slot_setters(
+    State, "rules", "table", "hands", "draw_pile")
 
 
 def _table(
