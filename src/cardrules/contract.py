@@ -132,6 +132,11 @@ class GameModule(Protocol[R_, S_, M_, O_, X_, C_]):
         """Every legal move, each once, in a stable order; ``()`` iff the game is over."""
         ...
 
+    def legal_moves_of(self, observation: O_) -> tuple[M_, ...]:
+        """The observer's legal moves when it decides now (``legal_moves`` of any state it
+        observes), else ``()``."""
+        ...
+
     def apply(self, state: S_, move: M_) -> S_:
         """The state after ``move``; an illegal move raises ``IllegalMoveError`` saying why."""
         ...

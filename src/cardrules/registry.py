@@ -83,6 +83,7 @@ class Game(Generic[R, S, M, O, X, C]):
     observation_type: type[O]
     result_type: type[X]
     legal_moves: Callable[[S], tuple[M, ...]]
+    legal_moves_of: Callable[[O], tuple[M, ...]]
     apply: Callable[[S, M], S]
     current_player: Callable[[S], int | None]
     is_terminal: Callable[[S], bool]
@@ -129,6 +130,7 @@ class Game(Generic[R, S, M, O, X, C]):
             observation_type=module.Observation,
             result_type=module.Result,
             legal_moves=module.legal_moves,
+            legal_moves_of=module.legal_moves_of,
             apply=module.apply,
             current_player=module.current_player,
             is_terminal=module.is_terminal,
@@ -175,7 +177,7 @@ SomeGame: TypeAlias = "Game[RulesLike, object, object, object, object, object]"
 
 _CONTRACT = (
     "NAME", "TITLE", "RULES_VERSION", "MOVE_CLASSES", "Rules", "State", "Move", "Observation",
-    "Result", "new_game", "legal_moves", "apply", "current_player", "is_terminal", "result",
+    "Result", "new_game", "legal_moves", "legal_moves_of", "apply", "current_player", "is_terminal", "result",
     "observe", "determinize", "parse_move", "why_illegal", "validate_state", "validate_observation",
     "validate_result", "option_grid", "all_moves", "deck", "cards", "rules_of", "configure_converter",
 )

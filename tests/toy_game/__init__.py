@@ -21,6 +21,7 @@ from tests.toy_game.engine import (
     determinize,
     is_terminal,
     legal_moves,
+    legal_moves_of,
     new_game,
     observe,
     parse_move,
@@ -36,8 +37,8 @@ __all__ = [
     "ALL_MOVES", "DECK", "GAME", "MOVE_CLASSES", "NAME", "RULES_VERSION", "TITLE", "Draw", "Move",
     "Observation", "Pass", "Play", "Result", "Rules", "State", "all_moves", "apply", "cards",
     "configure_converter", "current_player", "deck", "determinize", "is_terminal", "legal_moves",
-    "new_game", "observe", "option_grid", "parse_move", "result", "rules_of", "validate_observation",
-    "validate_result", "validate_state", "why_illegal",
+    "legal_moves_of", "new_game", "observe", "option_grid", "parse_move", "result", "rules_of",
+    "validate_observation", "validate_result", "validate_state", "why_illegal",
 ]
 
 NAME = "toy-mau"

@@ -70,9 +70,21 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """The cards that match the top card, in card order, then ``draw`` (or ``pass`` without a stock)."""
     if is_terminal(state):
         return ()
-    top = state.discard[-1]
-    plays: tuple[Move, ...] = tuple(PLAYS[card] for card in state.hands[state.current] if matches(card, top))
-    return (*plays, DRAW if state.stock else PASS)
+    return _legal_moves(state.discard[-1], state.hands[state.current], bool(state.stock))
+
+
+def legal_moves_of(observation: Observation) -> tuple[Move, ...]:
+    """The observer's legal moves when it is on turn, else ``()``."""
+    check_instance(observation, Observation, "an observation of Toy Mau")
+    if (observation.current != observation.seat or observation.passes == observation.rules.players
+            or 0 in observation.hand_sizes):
+        return ()
+    return _legal_moves(observation.discard[-1], observation.hand, observation.stock_size > 0)
+
+
+def _legal_moves(top: int, hand: tuple[int, ...], stock: bool) -> tuple[Move, ...]:
+    plays: tuple[Move, ...] = tuple(PLAYS[card] for card in hand if matches(card, top))
+    return (*plays, DRAW if stock else PASS)
 
 
 def why_illegal(state: State, move: Move) -> str | None:

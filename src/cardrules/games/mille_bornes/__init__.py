@@ -41,6 +41,7 @@ from cardrules.games.mille_bornes.engine import (
     current_player,
     is_terminal,
     legal_moves,
+    legal_moves_of,
     new_game,
 )
 from cardrules.games.mille_bornes.grid import TABLES, option_grid, variant_grid
@@ -116,6 +117,7 @@ __all__ = [
     "determinize",
     "is_terminal",
     "legal_moves",
+    "legal_moves_of",
     "new_game",
     "observe",
     "option_grid",

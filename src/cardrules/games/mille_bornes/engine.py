@@ -38,9 +38,17 @@ from cardrules.games.mille_bornes.moves import (
 )
 from cardrules.games.mille_bornes.rules import Rules
 from cardrules.games.mille_bornes.safeties import holders, safety_played, without_hazard
-from cardrules.games.mille_bornes.state import Match, State, Window, make_state, make_table
+from cardrules.games.mille_bornes.state import (
+    Match,
+    Observation,
+    State,
+    Table,
+    Window,
+    make_state,
+    make_table,
+)
 
-__all__ = ["apply", "current_player", "is_terminal", "legal_moves", "new_game"]
+__all__ = ["apply", "current_player", "is_terminal", "legal_moves", "legal_moves_of", "new_game"]
 
 _A_STATE = "a state of Mille Bornes"
 _CHOICE_MOVES = (COUP_FOURRE, DECLINE)
@@ -127,6 +135,29 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if state.__class__ is not State:
         check_instance(state, State, _A_STATE)
     table = state.table
+    return _legal_moves(state.rules, table, state.hands[table.current])
+
+
+def legal_moves_of(observation: Observation) -> tuple[Move, ...]:
+    """The observer's legal moves when it decides now (those of ``legal_moves`` of any state it
+    observes), else ``()``: what a bot playing from its observation may do.
+
+    >>> from cardrules.games.mille_bornes.observation import observe
+    >>> state = new_game(Rules(), seed=1)
+    >>> legal_moves_of(observe(state, 0)) == legal_moves(state), legal_moves_of(observe(state, 1))
+    (True, ())
+    """
+    if observation.__class__ is not Observation:
+        check_instance(observation, Observation, "an observation of Mille Bornes")
+    table = observation.table
+    if table.current != observation.seat:
+        return ()
+    return _legal_moves(observation.rules, table, observation.hand)
+
+
+def _legal_moves(rules: Rules, table: Table, hand: tuple[Card, ...]) -> tuple[Move, ...]:
+    """The legal moves of the seat deciding at ``table``, holding ``hand``: read from the table
+    and that hand alone, so a state and its observations share it."""
     phase = table.phase
     if phase != "play":
         if phase == "coup_fourre":
@@ -134,7 +165,6 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         if phase == "extension":
             return _EXTENSION_MOVES
         return ()
-    rules = state.rules
     sides = rules.sides
     seat = table.current
     own = seat % sides  # rules.side_of(seat), without the call
@@ -146,7 +176,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     plays: list[Move] = []
     discards: list[Move] = []
     previous = None
-    for card in state.hands[seat]:
+    for card in hand:
         if card is previous:
             continue
         previous = card

@@ -43,6 +43,7 @@ from cardrules.games.the_game.engine import (
     current_player,
     is_terminal,
     legal_moves,
+    legal_moves_of,
     new_game,
     why_illegal,
 )
@@ -89,6 +90,7 @@ __all__ = [
     "determinize",
     "is_terminal",
     "legal_moves",
+    "legal_moves_of",
     "new_game",
     "observe",
     "option_grid",

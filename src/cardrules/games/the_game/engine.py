@@ -15,11 +15,13 @@ from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.games.the_game.cards import CARDS, FIRE_CARDS, PILE_NAMES, ROW_CARDS, TRICK
 from cardrules.games.the_game.moves import _PLAYS, END_TURN, EndTurn, Move, Play
 from cardrules.games.the_game.rules import Rules
-from cardrules.games.the_game.state import State
+from cardrules.games.the_game.state import Observation, State
 from cardrules.games.the_game.table import PLAYING, Pile, Status, Table
 from cardrules.slots import slot_setters
 
-__all__ = ["apply", "current_player", "is_terminal", "legal_moves", "new_game", "why_illegal"]
+__all__ = [
+    "apply", "current_player", "is_terminal", "legal_moves", "legal_moves_of", "new_game", "why_illegal",
+]
 
 _NO_FIRE = (-1, -1, -1, -1)
 _START_PILES: tuple[Pile, Pile, Pile, Pile] = ((1,), (1,), (100,), (100,))
@@ -126,6 +128,29 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if state.__class__ is not State:
         _check_state(state)
     table = state.table
+    return _legal_moves(state.rules, table, state.hands[table.current])
+
+
+def legal_moves_of(observation: Observation) -> tuple[Move, ...]:
+    """The observer's legal moves when it is on turn (those of ``legal_moves`` of any state it
+    observes), else ``()``: what a bot playing from its observation may do.
+
+    >>> from cardrules.games.the_game import observe
+    >>> state = new_game(Rules(players=2), seed=11)
+    >>> legal_moves_of(observe(state, 0)) == legal_moves(state), legal_moves_of(observe(state, 1))
+    (True, ())
+    """
+    if observation.__class__ is not Observation:
+        check_instance(observation, Observation, "an observation of The Game")
+    table = observation.table
+    if table.current != observation.seat:
+        return ()
+    return _legal_moves(observation.rules, table, observation.hand)
+
+
+def _legal_moves(rules: Rules, table: Table, hand: tuple[int, ...]) -> tuple[Move, ...]:
+    """The legal moves of the seat on turn at ``table``, holding ``hand``; read from the table
+    alone (it shows the draw pile's size), so a state and its observations share it."""
     if table.status != PLAYING:
         return ()
     piles = table.piles
@@ -133,7 +158,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     a10, b10, c10, d10 = a - TRICK, b - TRICK, c + TRICK, d + TRICK
     moves: list[Move] = []
     append = moves.append
-    for card in state.hands[table.current]:
+    for card in hand:
         row = _PLAYS[card]
         if card > a or card == a10:
             append(row[0])
@@ -143,7 +168,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             append(row[2])
         if card < d or card == d10:
             append(row[3])
-    if table.laid >= (state.rules.minimum if state.draw_pile else 1):
+    if table.laid >= (rules.minimum if table.draw_pile_size else 1):
         append(END_TURN)
     return tuple(moves)
 

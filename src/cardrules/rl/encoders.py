@@ -1,0 +1,183 @@
+"""Observation encoders: an observation as a flat ``float32`` vector, with a layout that names
+every slice.
+
+Each game registers a factory that builds its encoder from a rules value
+(:func:`register_encoder`); :func:`observation_encoder` finds it and caches one encoder per rules.
+An encoder reads only the observation (never a hidden card), so the vector of an observation is
+the vector of ``observe(determinize(observation, rng), seat)`` for every ``rng``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from typing import Protocol, cast
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from cardrules.contract import RulesLike
+from cardrules.errors import ArgumentError, CardrulesError, RegistrationError
+from cardrules.registry import SomeGame, game_of
+
+__all__ = [
+    "EncoderFactory",
+    "ObservationEncoder",
+    "Segment",
+    "Vector",
+    "layout_of",
+    "observation_encoder",
+    "register_encoder",
+]
+
+Vector = npt.NDArray[np.float32]
+"""An encoded observation: a 1-D ``float32`` array."""
+
+
+@attrs.frozen
+class Segment:
+    """One named slice of an encoding: ``vector[start:stop]`` means ``description``.
+
+    >>> segment = Segment("hand", 0, 98, "1 for each card 2..99 in the observer's hand")
+    >>> segment.size
+    98
+    """
+
+    name: str
+    start: int
+    stop: int
+    description: str
+
+    @property
+    def size(self) -> int:
+        """How many entries the segment spans."""
+        return self.stop - self.start
+
+
+def layout_of(parts: Iterable[tuple[str, int, str]]) -> tuple[Segment, ...]:
+    """Segments laid end to end from ``(name, size, description)`` parts.
+
+    >>> [(s.name, s.start, s.stop) for s in layout_of([("a", 2, "first"), ("b", 3, "second")])]
+    [('a', 0, 2), ('b', 2, 5)]
+    """
+    segments = []
+    at = 0
+    names: set[str] = set()
+    for name, size, description in parts:
+        if type(size) is not int or size < 0:
+            raise ArgumentError(f"segment {name!r} needs a size of zero or more, not {size!r}")
+        if name in names:
+            raise ArgumentError(f"two segments are called {name!r}")
+        names.add(name)
+        segments.append(Segment(name, at, at + size, description))
+        at += size
+    return tuple(segments)
+
+
+class ObservationEncoder(Protocol):
+    """What :func:`observation_encoder` returns: a fixed 1-D ``shape``, the ``layout`` that names
+    its slices, and ``encode``."""
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The shape of every encoding: ``(n,)``."""
+        ...
+
+    @property
+    def layout(self) -> tuple[Segment, ...]:
+        """The named slices, end to end, covering the whole vector."""
+        ...
+
+    def encode(self, observation: object) -> Vector:
+        """The vector of ``observation`` (a fresh array the caller may keep and change)."""
+        ...
+
+
+EncoderFactory = Callable[[object], ObservationEncoder]
+"""Builds a game's encoder for one rules value."""
+
+_FACTORIES: dict[str, EncoderFactory] = {}
+_ENCODERS: dict[object, ObservationEncoder] = {}
+_LOCK = threading.Lock()
+
+
+def register_encoder(game_name: str, factory: EncoderFactory) -> None:
+    """Make ``factory(rules)`` the observation encoder of the game called ``game_name``.
+
+    Registering the same factory again changes nothing; another factory for a game that has one
+    raises :class:`~cardrules.errors.RegistrationError`.
+    """
+    if not isinstance(game_name, str):
+        raise ArgumentError(f"register_encoder() takes a game's name, not {type(game_name).__name__}")
+    if not callable(factory):
+        raise ArgumentError(f"register_encoder() takes a factory called with a rules value, not "
+                            f"{type(factory).__name__}")
+    with _LOCK:
+        known = _FACTORIES.get(game_name)
+        if known is not None and known is not factory:
+            raise RegistrationError(f"the game {game_name!r} already has an observation encoder")
+        _FACTORIES[game_name] = factory
+
+
+def observation_encoder(rules: object) -> ObservationEncoder:
+    """The observation encoder of the game ``rules`` belong to; the same object for equal rules.
+
+    >>> from cardrules import rl
+    >>> from cardrules.games import the_game
+    >>> encoder = rl.observation_encoder(the_game.Rules(players=3))
+    >>> obs = the_game.observe(the_game.new_game(the_game.Rules(players=3), seed=2), 1)
+    >>> vector = encoder.encode(obs)
+    >>> vector.shape == encoder.shape, vector.dtype
+    (True, dtype('float32'))
+    >>> hand = next(s for s in encoder.layout if s.name == "hand")
+    >>> [card + 2 for card in vector[hand.start:hand.stop].nonzero()[0]] == list(obs.hand)
+    True
+    """
+    encoder = _ENCODERS.get(rules)
+    if encoder is not None:
+        return encoder
+    game = game_of_rules(rules)
+    factory = _FACTORIES.get(game.name)
+    if factory is None:
+        raise ArgumentError(f"{game.title} has no observation encoder; give it one with "
+                            f"cardrules.rl.register_encoder({game.name!r}, factory)")
+    with _LOCK:
+        encoder = _ENCODERS.get(rules)
+        if encoder is None:
+            encoder = factory(rules)
+            for name in ("shape", "layout", "encode"):
+                if not hasattr(encoder, name):
+                    raise RegistrationError(f"the encoder factory of {game.title} returned an object "
+                                            f"without {name!r}")
+            _ENCODERS[rules] = encoder
+    return encoder
+
+
+def game_of_rules(rules: object) -> SomeGame:
+    """The game whose rules ``rules`` are; anything else raises
+    :class:`~cardrules.errors.ArgumentError`."""
+    try:
+        hash(rules)
+        game = game_of(rules)
+    except (TypeError, CardrulesError):
+        game = None
+    if game is None or type(rules) is not game.rules_type:
+        raise ArgumentError(f"expected the rules of a game (the_game.Rules(), ...), not "
+                            f"{type(rules).__name__}")
+    return game
+
+
+def game_rules(game: SomeGame, rules: object) -> RulesLike:
+    """``rules``, known by :func:`game_of_rules` to be ``game``'s rules."""
+    return cast(RulesLike, rules)
+
+
+def check_observation(observation: object, kind: type, rules: object, title: str) -> None:
+    """Raise :class:`~cardrules.errors.ArgumentError` unless ``observation`` is a ``kind`` under
+    ``rules`` (the encoders' shared check)."""
+    if observation.__class__ is not kind:
+        raise ArgumentError(f"expected an observation of {title}, not {type(observation).__name__}")
+    theirs = getattr(observation, "rules", None)
+    if theirs is not rules and theirs != rules:
+        raise ArgumentError(f"this encoder is for {rules!r}, not for an observation under {theirs!r}")

@@ -1,0 +1,136 @@
+"""Observation encodings: from the observation only, seat-relative, finite, in [0, 1], laid out."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given
+
+from cardrules import ArgumentError, RegistrationError, rl
+from cardrules.games import mille_bornes, the_game
+from cardrules.registry import game_of_state
+from cardrules.rl import encoders
+from tests import toy_game
+
+from .states import rngs, states
+
+
+@given(states, rngs)
+def test_an_observation_encodes_as_the_observation_of_any_state_behind_it(
+    state: object, rng: random.Random
+) -> None:
+    game = game_of_state(state)
+    rules = game.rules_of(state)
+    encoder = rl.observation_encoder(rules)
+    for seat in range(game.players(rules)):
+        observation = game.observe(state, seat)
+        vector = encoder.encode(observation)
+        guess = game.determinize(observation, rng)
+        assert np.array_equal(encoder.encode(game.observe(guess, seat)), vector)
+
+
+@given(states)
+def test_every_encoding_has_the_fixed_shape_and_lies_in_zero_one(state: object) -> None:
+    game = game_of_state(state)
+    rules = game.rules_of(state)
+    encoder = rl.observation_encoder(rules)
+    for seat in range(game.players(rules)):
+        vector = encoder.encode(game.observe(state, seat))
+        assert vector.dtype == np.float32
+        assert vector.shape == encoder.shape
+        assert np.isfinite(vector).all()
+        assert (vector >= 0).all()
+        assert (vector <= 1).all()
+
+
+@pytest.mark.parametrize("rules", [the_game.Rules(players=4), mille_bornes.Rules(players=6, team_size=2)])
+def test_the_layout_covers_the_vector_end_to_end(rules: object) -> None:
+    encoder = rl.observation_encoder(rules)
+    stops = [0] + [segment.stop for segment in encoder.layout]
+    assert [segment.start for segment in encoder.layout] == stops[:-1]
+    assert stops[-1] == encoder.shape[0]
+    assert all(segment.description for segment in encoder.layout)
+
+
+def test_the_game_hand_and_unseen_cards_are_one_hot() -> None:
+    state = the_game.new_game(the_game.Rules(players=2), seed=5)
+    observation = the_game.observe(state, 1)
+    encoder = rl.observation_encoder(state.rules)
+    vector = encoder.encode(observation)
+    segment = {s.name: s for s in encoder.layout}
+    hand, unseen = segment["hand"], segment["unseen"]
+    assert [i + 2 for i in np.flatnonzero(vector[hand.start:hand.stop])] == list(observation.hand)
+    assert [i + 2 for i in np.flatnonzero(vector[unseen.start:unseen.stop])] == list(observation.unseen())
+
+
+def test_the_observer_comes_first_so_seats_look_alike() -> None:
+    state = the_game.new_game(the_game.Rules(players=3), seed=5)
+    encoder = rl.observation_encoder(state.rules)
+    segment = {s.name: s for s in encoder.layout}["current"]
+    for seat in range(3):
+        vector = encoder.encode(the_game.observe(state, seat))
+        on_turn = (0 - seat) % 3  # seat 0, counted from the observer
+        assert list(vector[segment.start:segment.stop]) == [1.0 if k == on_turn else 0.0 for k in range(3)]
+
+
+def test_an_observation_under_other_rules_is_refused() -> None:
+    encoder = rl.observation_encoder(the_game.Rules(players=2))
+    with pytest.raises(ArgumentError):
+        encoder.encode(the_game.observe(the_game.new_game(the_game.Rules(players=3), seed=1), 0))
+
+
+def test_an_observation_of_another_game_is_refused() -> None:
+    encoder = rl.observation_encoder(the_game.Rules())
+    with pytest.raises(ArgumentError):
+        encoder.encode(mille_bornes.observe(mille_bornes.new_game(seed=1), 0))
+    with pytest.raises(ArgumentError):
+        encoder.encode(the_game.new_game(seed=1))
+
+
+@pytest.fixture
+def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Encoders registered by a test are forgotten after it."""
+    monkeypatch.setattr(encoders, "_FACTORIES", dict(encoders._FACTORIES))
+    monkeypatch.setattr(encoders, "_ENCODERS", dict(encoders._ENCODERS))
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_a_game_without_an_encoder_says_how_to_add_one() -> None:
+    with pytest.raises(ArgumentError, match="register_encoder"):
+        rl.observation_encoder(toy_game.Rules(players=4, hand_size=3))
+
+
+class ToyEncoder:
+    """Toy Mau's encoding, as a user would write it: own hand and top card one-hot."""
+
+    def __init__(self, rules: toy_game.Rules) -> None:
+        self.layout = rl.layout_of([("hand", 24, "own cards"), ("top", 24, "the top card")])
+        self.shape = (48,)
+
+    def encode(self, observation: toy_game.Observation) -> np.ndarray:
+        vector = np.zeros(self.shape, dtype=np.float32)
+        vector[list(observation.hand)] = 1
+        vector[24 + observation.discard[-1]] = 1
+        return vector
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_a_registered_game_can_register_its_encoder() -> None:
+    rl.register_encoder("toy-mau", ToyEncoder)  # type: ignore[arg-type]
+    rl.register_encoder("toy-mau", ToyEncoder)  # type: ignore[arg-type]  # the same again: no change
+    rules = toy_game.Rules(players=3)
+    encoder = rl.observation_encoder(rules)
+    assert isinstance(encoder, ToyEncoder)
+    assert encoder is rl.observation_encoder(toy_game.Rules(players=3))
+    observation = toy_game.observe(toy_game.new_game(rules, seed=1), 0)
+    assert encoder.encode(observation).sum() == len(observation.hand) + 1
+    with pytest.raises(RegistrationError):
+        rl.register_encoder("toy-mau", lambda rules: ToyEncoder(rules))
+
+
+@pytest.mark.parametrize("bad", [None, "the-game", the_game.new_game(seed=1)])
+def test_something_that_is_not_rules_has_no_encoder(bad: object) -> None:
+    with pytest.raises(ArgumentError):
+        rl.observation_encoder(bad)

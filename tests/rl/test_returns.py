@@ -1,0 +1,66 @@
+"""Returns: cooperative for The Game, per side and zero-sum for Mille Bornes, zeros before the end."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+from cardrules import ArgumentError, rl
+from cardrules.games import mille_bornes, the_game
+from tests import toy_game
+
+from .states import states
+
+
+@given(states)
+def test_returns_are_zero_until_the_game_is_over(state: object) -> None:
+    module = the_game if isinstance(state, the_game.State) else mille_bornes
+    values = rl.returns(state)
+    assert len(values) == state.rules.players  # type: ignore[attr-defined]
+    if not module.is_terminal(state):
+        assert values == (0.0,) * len(values)
+
+
+def play_to_the_end(module: object, rules: object, seed: int) -> object:
+    state = module.new_game(rules, seed=seed)  # type: ignore[attr-defined]
+    while not module.is_terminal(state):  # type: ignore[attr-defined]
+        state = module.apply(state, module.legal_moves(state)[0])  # type: ignore[attr-defined]
+    return state
+
+
+def test_every_player_of_the_game_gets_the_share_of_cards_laid() -> None:
+    state = play_to_the_end(the_game, the_game.Rules(players=3), 4)
+    assert isinstance(state, the_game.State)
+    outcome = the_game.result(state)
+    assert outcome is not None
+    left = outcome.cards_left
+    assert rl.returns(state) == ((98 - left) / 98,) * 3
+
+
+@pytest.mark.parametrize("rules", [
+    mille_bornes.Rules(target_score=None),
+    mille_bornes.Rules(players=4, team_size=2),
+    mille_bornes.Rules(players=3, target_score=None),
+])
+def test_mille_bornes_winners_get_one_and_losers_minus_one_over_sides(rules: mille_bornes.Rules) -> None:
+    for seed in range(6):
+        state = play_to_the_end(mille_bornes, rules, seed)
+        outcome = mille_bornes.result(state)  # type: ignore[arg-type]
+        values = rl.returns(state)
+        n, k = rules.sides, len(outcome.winners)  # type: ignore[union-attr]
+        for seat, value in enumerate(values):
+            share = 1 / k if rules.side_of(seat) in outcome.winners else 0  # type: ignore[union-attr]
+            assert value == pytest.approx((n * share - 1) / (n - 1))
+        by_side = [values[side] for side in range(n)]
+        assert sum(by_side) == pytest.approx(0)
+
+
+def test_a_game_without_returns_says_how_to_add_them() -> None:
+    with pytest.raises(ArgumentError, match="register_returns"):
+        rl.returns(toy_game.new_game(seed=1))
+
+
+@pytest.mark.parametrize("bad", [None, the_game.Rules(), "state"])
+def test_something_that_is_not_a_state_has_no_returns(bad: object) -> None:
+    with pytest.raises(ArgumentError):
+        rl.returns(bad)
