@@ -12,13 +12,28 @@ from tests import toy_game
 from .states import states
 
 
+def expected_returns(state: object) -> tuple[float, ...]:
+    """The returns as docs/rl.md states them, from the game's own result."""
+    if isinstance(state, the_game.State):
+        outcome = the_game.result(state)
+        players = state.rules.players
+        return (0.0,) * players if outcome is None else ((98 - outcome.cards_left) / 98,) * players
+    assert isinstance(state, mille_bornes.State)
+    rules = state.rules
+    finished = mille_bornes.result(state)
+    if finished is None:
+        return (0.0,) * rules.players
+    n, winners = rules.sides, finished.winners
+    shares = [1 / len(winners) if side in winners else 0.0 for side in range(n)]
+    return tuple((n * shares[rules.side_of(seat)] - 1) / (n - 1) for seat in range(rules.players))
+
+
 @given(states)
-def test_returns_are_zero_until_the_game_is_over(state: object) -> None:
-    module = the_game if isinstance(state, the_game.State) else mille_bornes
+def test_returns_are_zero_until_the_game_is_over_then_as_documented(state: object) -> None:
     values = rl.returns(state)
-    assert len(values) == state.rules.players  # type: ignore[attr-defined]
-    if not module.is_terminal(state):
-        assert values == (0.0,) * len(values)
+    assert values == pytest.approx(expected_returns(state))
+    if isinstance(state, mille_bornes.State):
+        assert sum(values[side] for side in range(state.rules.sides)) == pytest.approx(0)
 
 
 def play_to_the_end(module: object, rules: object, seed: int) -> object:
