@@ -88,6 +88,15 @@ def test_numpy_integers_are_actions() -> None:
     assert space.move(np.int64(392)) == the_game.EndTurn()
 
 
+@pytest.mark.parametrize("bad", [None, 3, "state", the_game.Rules()])
+def test_something_that_is_not_a_state_or_an_observation_has_no_legal_actions(bad: object) -> None:
+    space = rl.action_space(the_game.Rules())
+    with pytest.raises(ArgumentError):
+        space.legal_actions(bad)
+    with pytest.raises(ArgumentError):
+        space.mask(bad)
+
+
 def test_a_state_of_another_game_is_refused() -> None:
     space = rl.action_space(the_game.Rules())
     state = mille_bornes.new_game(seed=1)

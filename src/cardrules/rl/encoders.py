@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable
-from typing import Protocol, cast
+from typing import Protocol
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.contract import RulesLike
-from cardrules.errors import ArgumentError, CardrulesError, RegistrationError
-from cardrules.registry import SomeGame, game_of
+from cardrules.errors import ArgumentError, RegistrationError
+from cardrules.rl.lookup import game_of_rules
 
 __all__ = [
     "EncoderFactory",
@@ -137,7 +136,7 @@ def observation_encoder(rules: object) -> ObservationEncoder:
     encoder = _ENCODERS.get(rules)
     if encoder is not None:
         return encoder
-    game = game_of_rules(rules)
+    game, _ = game_of_rules(rules)
     factory = _FACTORIES.get(game.name)
     if factory is None:
         raise ArgumentError(f"{game.title} has no observation encoder; give it one with "
@@ -152,32 +151,3 @@ def observation_encoder(rules: object) -> ObservationEncoder:
                                             f"without {name!r}")
             _ENCODERS[rules] = encoder
     return encoder
-
-
-def game_of_rules(rules: object) -> SomeGame:
-    """The game whose rules ``rules`` are; anything else raises
-    :class:`~cardrules.errors.ArgumentError`."""
-    try:
-        hash(rules)
-        game = game_of(rules)
-    except (TypeError, CardrulesError):
-        game = None
-    if game is None or type(rules) is not game.rules_type:
-        raise ArgumentError(f"expected the rules of a game (the_game.Rules(), ...), not "
-                            f"{type(rules).__name__}")
-    return game
-
-
-def game_rules(game: SomeGame, rules: object) -> RulesLike:
-    """``rules``, known by :func:`game_of_rules` to be ``game``'s rules."""
-    return cast(RulesLike, rules)
-
-
-def check_observation(observation: object, kind: type, rules: object, title: str) -> None:
-    """Raise :class:`~cardrules.errors.ArgumentError` unless ``observation`` is a ``kind`` under
-    ``rules`` (the encoders' shared check)."""
-    if observation.__class__ is not kind:
-        raise ArgumentError(f"expected an observation of {title}, not {type(observation).__name__}")
-    theirs = getattr(observation, "rules", None)
-    if theirs is not rules and theirs != rules:
-        raise ArgumentError(f"this encoder is for {rules!r}, not for an observation under {theirs!r}")

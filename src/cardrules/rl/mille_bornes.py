@@ -26,7 +26,8 @@ from cardrules.games.mille_bornes import (
     Tableau,
     result,
 )
-from cardrules.rl.encoders import Segment, Vector, check_observation, layout_of
+from cardrules.rl.encoders import Segment, Vector, layout_of
+from cardrules.rl.lookup import check_observation
 
 __all__ = ["MilleBornesEncoder", "returns"]
 

@@ -14,14 +14,17 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules.contract import RulesLike
-from cardrules.errors import ArgumentError, CardrulesError
+from cardrules.errors import ArgumentError, CardrulesError, RegistrationError
 from cardrules.registry import SomeGame
-from cardrules.rl.encoders import game_of_rules, game_rules
+from cardrules.rl.lookup import game_of_rules
 
 __all__ = ["ActionSpace", "action_space"]
 
 Mask = npt.NDArray[np.bool_]
 """A boolean array with one entry per action."""
+
+_NOTHING = object()
+"""What no caller passes: the last object asked about, before the first."""
 
 
 class ActionSpace:
@@ -54,7 +57,7 @@ class ActionSpace:
         by_value: dict[object, int] = {}
         for i, move in enumerate(self.moves):
             if move in by_value:
-                raise CardrulesError(f"{game.title}'s all_moves lists {move} twice")
+                raise RegistrationError(f"{game.title}'s all_moves lists {move} twice")
             by_value[move] = i
         self._by_value = by_value
         # The engines hand out shared move instances; keyed on their identity, a legal move's action
@@ -71,7 +74,7 @@ class ActionSpace:
         self._rules_seen: dict[int, object] = {id(rules): rules}
         # The last object asked about and its legal actions: ``mask`` right after ``legal_actions``
         # of the same state (what every adapter does) reads them instead of asking the game again.
-        self._last: tuple[object, tuple[int, ...]] = (None, ())
+        self._last: tuple[object, tuple[int, ...]] = (_NOTHING, ())
 
     @property
     def game_name(self) -> str:
@@ -206,10 +209,10 @@ def action_space(rules: object) -> ActionSpace:
     space = _SPACES.get(rules)
     if space is not None:
         return space
-    game = game_of_rules(rules)
+    game, checked = game_of_rules(rules)
     with _LOCK:
         space = _SPACES.get(rules)
         if space is None:
-            space = _SPACES[rules] = ActionSpace(game, game_rules(game, rules))
+            space = _SPACES[rules] = ActionSpace(game, checked)
     return space
 

@@ -11,7 +11,8 @@ import struct
 import numpy as np
 
 from cardrules.games.the_game import CARDS, TRICK, Observation, Rules, State, result
-from cardrules.rl.encoders import Segment, Vector, check_observation, layout_of
+from cardrules.rl.encoders import Segment, Vector, layout_of
+from cardrules.rl.lookup import check_observation
 
 __all__ = ["TheGameEncoder", "returns"]
 
