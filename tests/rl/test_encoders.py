@@ -17,7 +17,7 @@ from cardrules.registry import game_of_state
 from cardrules.rl import encoders
 from tests import toy_game
 
-from .states import rngs, states
+from .states import rngs, states, the_game_states
 
 
 @given(states, rngs)
@@ -173,3 +173,22 @@ def test_an_observation_showing_more_copies_than_the_deck_holds_is_refused() -> 
     table = attrs.evolve(observation.table, discard_pile=(mille_bornes.Card.RIGHT_OF_WAY,) * 2)
     with pytest.raises(ArgumentError, match="more copies"):
         rl.observation_encoder(observation.rules).encode(attrs.evolve(observation, table=table))
+
+
+@given(the_game_states, rngs)
+def test_two_states_that_differ_only_in_hidden_cards_encode_the_same_for_a_seat(
+    state: the_game.State, rng: random.Random
+) -> None:
+    # Swap cards between seat 1's hand and the draw pile: seat 0 cannot tell the two states apart.
+    if state.rules.players < 2 or not state.hands[1] or not state.draw_pile:
+        return
+    hand, pile = list(state.hands[1]), list(state.draw_pile)
+    i, j = rng.randrange(len(hand)), rng.randrange(len(pile))
+    hand[i], pile[j] = pile[j], hand[i]
+    other = attrs.evolve(state, hands=(state.hands[0], tuple(sorted(hand)), *state.hands[2:]),
+                         draw_pile=tuple(pile))
+    encoder = rl.observation_encoder(state.rules)
+    seen_by_0 = encoder.encode(the_game.observe(state, 0))
+    assert np.array_equal(seen_by_0, encoder.encode(the_game.observe(other, 0)))
+    assert not np.array_equal(encoder.encode(the_game.observe(state, 1)),
+                              encoder.encode(the_game.observe(other, 1)))
