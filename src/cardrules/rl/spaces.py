@@ -42,7 +42,7 @@ class ActionSpace:
     ((36, 37, 38), 28)
     """
 
-    __slots__ = ("_by_id", "_by_value", "_classes", "_game", "_last", "_legal_of_observation",
+    __slots__ = ("_action_of_id", "_by_id", "_by_value", "_classes", "_game", "_last", "_legal_of_observation",
                  "_legal_of_state", "_observation_type", "_rules_seen", "_state_type", "moves", "rules",
                  "size")
 
@@ -64,6 +64,7 @@ class ActionSpace:
         # is one dict lookup without hashing the move. The space holds every one of those instances,
         # so no other object can take one of their ids while the space lives.
         self._by_id = {id(move): i for i, move in enumerate(self.moves)}
+        self._action_of_id = self._by_id.__getitem__
         self._classes = frozenset(game.move_classes)
         self._state_type = game.state_type
         self._observation_type = game.observation_type
@@ -153,7 +154,7 @@ class ActionSpace:
             self._check_rules(rules)
         try:
             # map over builtins: the lookup of every move runs in C.
-            found = list(map(self._by_id.__getitem__, map(id, moves)))
+            found = list(map(self._action_of_id, map(id, moves)))
         except KeyError:
             # A move the engine built afresh rather than handed out shared: look it up by value.
             found = [self.index(move) for move in moves]
