@@ -42,9 +42,9 @@ class ActionSpace:
     ((36, 37, 38), 28)
     """
 
-    __slots__ = ("_action_of_id", "_by_id", "_by_value", "_classes", "_game", "_last", "_legal_of_observation",
-                 "_legal_of_state", "_observation_type", "_rules_seen", "_state_type", "moves", "rules",
-                 "size")
+    __slots__ = ("_action_of_id", "_by_id", "_by_value", "_classes", "_game", "_last",
+                 "_legal_of_observation", "_legal_of_state", "_observation_type", "_rules_seen",
+                 "_state_type", "moves", "rules", "size")
 
     def __init__(self, game: SomeGame, rules: RulesLike) -> None:
         self._game = game
