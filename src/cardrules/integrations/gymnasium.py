@@ -26,8 +26,8 @@ try:
     import numpy as np
     import numpy.typing as npt
 except ImportError as exc:  # pragma: no cover -- CI installs every extra
-    raise ImportError(f'cardrules.integrations.gymnasium needs Gymnasium ({exc.name} is missing): '
-                      f'pip install "cardrules[gymnasium]"') from exc
+    raise ImportError(f'cardrules.integrations.gymnasium needs Gymnasium: pip install "cardrules[gymnasium]" '
+                      f'(the import failed: {exc})') from exc
 
 from cardrules import rl
 from cardrules.errors import ArgumentError

@@ -33,8 +33,8 @@ try:
     from pettingzoo import AECEnv  # type: ignore[import-untyped]  # PettingZoo ships no type information
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 except ImportError as exc:  # pragma: no cover -- CI installs every extra
-    raise ImportError(f'cardrules.integrations.pettingzoo needs PettingZoo ({exc.name} is missing): '
-                      f'pip install "cardrules[pettingzoo]"') from exc
+    raise ImportError(f'cardrules.integrations.pettingzoo needs PettingZoo: pip install '
+                      f'"cardrules[pettingzoo]" (the import failed: {exc})') from exc
 
 from cardrules import rl
 from cardrules.errors import ArgumentError, CardrulesError
