@@ -172,9 +172,10 @@ class TheGameEnv(gymnasium.Env[Vector, np.int64]):
     def _observation(self) -> tuple[Vector, dict[str, Any]]:
         """The encoded observation and the info (a fresh mask: Gymnasium's users may keep both)."""
         observation = self._game.observe(self._state, 0)
-        mask = np.zeros(self.actions.size, dtype=np.int8)
-        if not self._over:
-            mask[list(self.actions.legal_actions(observation))] = 1
+        if self._over:  # over by an illegal action too, in a state that still has legal moves
+            mask = np.zeros(self.actions.size, dtype=np.int8)
+        else:
+            mask = self.actions.mask(observation).view(np.int8)  # a fresh array, its bools as 0/1 bytes
         return self.encoder.encode(observation), {"action_mask": mask}
 
 

@@ -99,6 +99,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         self._current_player = descriptor.current_player
         self._observe = descriptor.observe
         self._legal_actions = self.actions.legal_actions
+        self._mask = self.actions.mask
         self._encode = self.encoder.encode
         self._move = self.actions.move
         self._size = self.actions.size
@@ -216,8 +217,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         if state is None:
             raise ArgumentError("observe() needs a game: call reset() first")
         observation = self._observe(state, self._seat_of[self._agent(agent)])
-        mask = np.zeros(self._size, dtype=np.int8)
-        mask[list(self._legal_actions(observation))] = 1
+        # A fresh bool array, read as the 0/1 bytes it is: PettingZoo's masks are int8.
+        mask = self._mask(observation).view(np.int8)
         return {"observation": self._encode(observation), "action_mask": mask}
 
     def render(self) -> str | None:
