@@ -24,13 +24,15 @@ from cardrules.integrations import pettingzoo as cardrules_pz
 
 REPO = Path(__file__).resolve().parents[2]
 
-# (game, options): The Game at 1, 3 and 5 seats with its options, Mille Bornes head to head, in
-# two teams of two, at three seats, and a game-room table of three teams with its variants.
+# (game, options): The Game at 1, 3 and 5 seats with its options; Mille Bornes head to head (a hand,
+# and a whole match to 5000), in two teams of two, at three seats, and a game-room table of three
+# teams with its variants.
 TABLES: list[tuple[str, dict[str, Any]]] = [
     ("the-game", {"players": 1, "expert": True}),
     ("the-game", {"players": 3, "on_fire": True}),
     ("the-game", {"players": 5, "expert": True, "on_fire": True, "reduced_hand": True}),
     ("mille-bornes", {"players": 2, "target_score": None}),
+    ("mille-bornes", {"players": 2}),
     ("mille-bornes", {"players": 4, "team_size": 2, "target_score": None}),
     ("mille-bornes", {"players": 3, "target_score": None}),
     ("mille-bornes", {"preset": "room", "players": 6, "team_size": 2, "accumulate": True,
