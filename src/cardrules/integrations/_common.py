@@ -1,0 +1,185 @@
+"""What the PettingZoo and Gymnasium adapters share: a game's rules from keyword options, the
+rewards a step pays, and a position written out as plain text for their ``"ansi"`` render mode.
+
+Nothing here imports a host framework or numpy, and nothing decides a rule: the rules come from the
+game's own ``Rules`` (or one of its presets), the text from the fields of its observation, and the
+rewards add up to ``cardrules.rl.returns``.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, Mapping
+
+import attrs
+
+from cardrules.errors import ArgumentError
+from cardrules.registry import SomeGame, get
+
+__all__ = ["position_text", "presets", "rewards_per_action", "rules_from_options"]
+
+# Wide enough for a terminal, narrow enough that a long list of moves wraps.
+_WIDTH = 100
+# A longer sequence (a discard pile, a pile of The Game) shows its length and its last cards.
+_LONG = 12
+
+
+def presets(game: SomeGame) -> dict[str, Callable[..., object]]:
+    """The presets of ``game``'s rules by name: the public classmethods of its ``Rules`` (the
+    design's convention for a rulebook), e.g. Mille Bornes' ``parker``, ``french``, ``wikipedia``
+    and ``room``; The Game has none.
+
+    >>> from cardrules.registry import get
+    >>> list(presets(get("mille-bornes"))), presets(get("the-game"))
+    (['parker', 'french', 'wikipedia', 'room'], {})
+    """
+    return {name: getattr(game.rules_type, name) for name, value in vars(game.rules_type).items()
+            if isinstance(value, classmethod) and not name.startswith("_")}
+
+
+def rules_from_options(game: SomeGame, options: Mapping[str, object]) -> object:
+    """``game``'s rules from keyword ``options``: the ``Rules`` constructor's keywords, or with
+    ``preset="name"`` that preset's keywords.
+
+    A name that is neither raises :class:`~cardrules.errors.ArgumentError` listing the options; a
+    value the rules refuse raises their own :class:`~cardrules.errors.RulesError`.
+
+    >>> from cardrules.registry import get
+    >>> rules_from_options(get("the-game"), {"players": 3, "expert": True})
+    Rules(players=3, expert=True, reduced_hand=False, on_fire=False)
+    >>> rules_from_options(get("mille-bornes"), {"preset": "room", "players": 4, "team_size": 2}).race
+    1000
+    >>> rules_from_options(get("the-game"), {"player": 3})
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: The Game has no option 'player'; its options are players, expert, ...
+    """
+    options = dict(options)
+    preset_name = options.pop("preset", None)
+    if preset_name is None:
+        build: Callable[..., object] = game.rules_type
+        what = game.title
+    else:
+        known = presets(game)
+        if not isinstance(preset_name, str) or preset_name not in known:
+            choice = f"its presets are {', '.join(known)}" if known else "it has none"
+            raise ArgumentError(f"{game.title} has no preset {preset_name!r}; {choice}")
+        build = known[preset_name]
+        what = f"{game.title}'s preset {preset_name!r}"
+    # The rules' keywords (an attrs class lists its fields by alias: ``race``, not ``_race``).
+    names = [name for name, parameter in inspect.signature(build).parameters.items()
+             if parameter.kind in (parameter.KEYWORD_ONLY, parameter.POSITIONAL_OR_KEYWORD)]
+    unknown = [name for name in options if name not in names]
+    if unknown:
+        raise ArgumentError(f"{what} has no option {', '.join(map(repr, unknown))}; its options are "
+                            f"{', '.join(names)}")
+    return build(**options)
+
+
+def rewards_per_action(game_name: str, moves: tuple[object, ...]) -> tuple[float, ...] | None:
+    """What each action pays every seat as it is played, or ``None`` for a game that pays only its
+    returns at the end.
+
+    The Game pays as it goes: its return is the share of the deck laid, ``(98 - cards_left) / 98``,
+    so each card laid pays every seat 1/98 and an episode's rewards add up to the return. Mille
+    Bornes (and any other game) pays ``cardrules.rl.returns`` when the game ends.
+
+    >>> from cardrules.games import the_game
+    >>> rewards_per_action("the-game", (the_game.Play(35, 0), the_game.EndTurn()))
+    (0.01020408163265306, 0.0)
+    """
+    if game_name != "the-game":
+        return None
+    # Through the registry, as every layer above the games reaches them.
+    the_game = get("the-game").module
+    per_card = 1 / len(the_game.CARDS)
+    return tuple(per_card if type(move) is the_game.Play else 0.0 for move in moves)
+
+
+def position_text(
+    title: str, header: str, observation: object, moves: Iterable[object], footer: str = ""
+) -> str:
+    """A position as plain text: ``title`` and ``header`` on the first line, then every field of
+    ``observation`` but its rules (nested records indented, cards and moves as they print
+    themselves), then ``moves`` (the legal moves, if any) and ``footer``.
+
+    >>> from cardrules.games import the_game
+    >>> observation = the_game.observe(the_game.new_game(the_game.Rules(players=2), seed=4), 0)
+    >>> print(position_text("The Game", "player_0 to act", observation, [the_game.EndTurn()]))
+    The Game: player_0 to act
+      seat: 0
+      table:
+        piles: (1) (1) (100) (100)
+        hand_sizes: 7, 7
+        draw_pile_size: 84
+        current: 0
+        laid: 0
+        turn: 0
+        fire_due: -1, -1, -1, -1
+        status: playing
+      hand: 3, 25, 44, 59, 73, 82, 86
+      legal moves (1): end turn
+    """
+    lines = [f"{title}: {header}"]
+    lines.extend(_field_lines(observation, "  ", skip=("rules",)))
+    listed = [str(move) for move in moves]
+    if listed:
+        # Wrapped between moves, never inside one ("discard end of limit" stays whole).
+        line = f"  legal moves ({len(listed)}): "
+        for i, move in enumerate(listed):
+            text = move + ("," if i < len(listed) - 1 else "")
+            if len(line) + len(text) > _WIDTH and not line.endswith(": "):
+                lines.append(line.rstrip())
+                line = "    "
+            line += text + " "
+        lines.append(line.rstrip())
+    if footer:
+        lines.append(footer)
+    return "\n".join(lines)
+
+
+def _field_lines(record: object, indent: str, skip: tuple[str, ...] = ()) -> list[str]:
+    """One line per field of the attrs ``record``; a field that holds a record gets its own block."""
+    kind = type(record)
+    if not attrs.has(kind):
+        return [f"{indent}{record!r}"]
+    lines = []
+    for field in attrs.fields(kind):
+        if field.name in skip or not field.init:
+            continue
+        value = getattr(record, field.name)
+        if attrs.has(type(value)):
+            lines.append(f"{indent}{field.alias}:")
+            lines.extend(_field_lines(value, indent + "  "))
+        elif isinstance(value, tuple) and value and all(attrs.has(type(item)) for item in value):
+            lines.append(f"{indent}{field.alias}:")
+            lines.extend(f"{indent}  [{i}] {_inline(item)}" for i, item in enumerate(value))
+        else:
+            lines.append(f"{indent}{field.alias}: {_text(value)}")
+    return lines
+
+
+def _inline(record: object) -> str:
+    """An attrs record on one line: ``name: value; ...``."""
+    kind = type(record)
+    if not attrs.has(kind):
+        return repr(record)
+    return "; ".join(f"{field.alias}: {_text(getattr(record, field.name))}"
+                     for field in attrs.fields(kind) if field.init)
+
+
+def _text(value: object) -> str:
+    """A field's value for people: cards as they print, sequences comma-separated (a long one as
+    its length and last cards), ``-`` for none."""
+    if value is None or value == ():
+        return "-"
+    if isinstance(value, (frozenset, set)):
+        return ", ".join(sorted(map(_text, value))) if value else "-"
+    if isinstance(value, tuple):
+        if all(isinstance(item, tuple) for item in value):
+            return " ".join(f"({_text(item)})" for item in value)
+        shown = ", ".join(_text(item) for item in value[-_LONG:])
+        return shown if len(value) <= _LONG else f"[{len(value)}] ..., {shown}"
+    if attrs.has(type(value)):
+        return f"[{_inline(value)}]"
+    return str(value)

@@ -1,0 +1,183 @@
+"""Gymnasium: solo The Game as ``cardrules/TheGame-v0`` (the extra ``gymnasium``:
+``pip install "cardrules[gymnasium]"``). Importing this module registers it.
+
+>>> import gymnasium
+>>> import cardrules.integrations.gymnasium
+>>> env = gymnasium.make("cardrules/TheGame-v0", expert=True)
+>>> observation, info = env.reset(seed=1)
+>>> observation in env.observation_space, observation.dtype, info["action_mask"].dtype
+(True, dtype('float32'), dtype('int8'))
+>>> action = int(info["action_mask"].nonzero()[0][0])          # the first legal action
+>>> observation, reward, terminated, truncated, info = env.step(action)
+>>> reward, terminated, truncated                               # 1/98 per card laid
+(0.01020408163265306, False, False)
+
+The observation is the vector of :func:`cardrules.rl.observation_encoder` (a ``Box``); the mask of
+legal actions is ``info["action_mask"]`` (int8) and ``env.unwrapped.action_masks()`` (bool, as
+sb3-contrib's MaskablePPO asks). ``docs/gymnasium.md`` says the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as exc:  # pragma: no cover -- CI installs every extra
+    raise ImportError(f'cardrules.integrations.gymnasium needs Gymnasium: pip install "cardrules[gymnasium]" '
+                      f'(the import failed: {exc})') from exc
+
+from cardrules import rl
+from cardrules.errors import ArgumentError
+from cardrules.integrations._common import position_text, rewards_per_action, rules_from_options
+from cardrules.registry import get
+
+__all__ = ["ENV_ID", "ILLEGAL_ACTIONS", "TheGameEnv"]
+
+ENV_ID = "cardrules/TheGame-v0"
+"""The id this module registers with Gymnasium."""
+
+ILLEGAL_ACTIONS = ("end", "raise")
+"""What an illegal action does: ``"end"`` the episode (the default) or ``"raise"``
+:class:`~cardrules.errors.IllegalMoveError`."""
+
+Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+class TheGameEnv(gymnasium.Env[Vector, np.int64]):
+    """Solo The Game as a Gymnasium environment.
+
+    Options (keywords, also through ``gymnasium.make``): ``expert``, ``reduced_hand`` and
+    ``on_fire`` as in ``the_game.Rules``; ``players`` may only be 1 (a table of several seats is a
+    multi-agent game: use :func:`cardrules.integrations.pettingzoo.env`); ``illegal_action``, see
+    :data:`ILLEGAL_ACTIONS`; ``render_mode="ansi"`` for :meth:`render`.
+
+    >>> env = TheGameEnv(on_fire=True)
+    >>> env.rules, env.action_space
+    (Rules(players=1, expert=False, reduced_hand=False, on_fire=True), Discrete(393))
+    >>> TheGameEnv(players=2)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: cardrules/TheGame-v0 is solo The Game, not players=2: for a table, use ...
+    """
+
+    # Gymnasium asks every renderable environment for a frame rate; text has none to speak of.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 -- as Env declares it
+
+    def __init__(
+        self, *, render_mode: str | None = None, illegal_action: Literal["end", "raise"] = "end",
+        **options: Any,
+    ) -> None:
+        game = get("the-game")
+        rules = rules_from_options(game, options)
+        players = game.players(rules)
+        if players != 1:
+            raise ArgumentError(f"{ENV_ID} is solo The Game, not players={players}: for a table, use "
+                                f"cardrules.integrations.pettingzoo.env('the-game', players={players})")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ArgumentError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ArgumentError(f"illegal_action is 'end' or 'raise', not {illegal_action!r}")
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.rules = rules
+        self.actions = rl.action_space(rules)
+        """The :class:`cardrules.rl.ActionSpace`: ``actions.move(i)`` is the move of action ``i``."""
+        self.encoder = rl.observation_encoder(rules)
+        """The observation encoder; its ``layout`` names the slices of the observation."""
+        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, self.encoder.shape, dtype=np.float32)
+        self.action_space = gymnasium.spaces.Discrete(self.actions.size)
+        self._game = game
+        per_card = rewards_per_action(game.name, self.actions.moves)
+        assert per_card is not None, "The Game pays as cards are laid"
+        self._rewards = per_card
+        self._state: object = None
+        self._over = False
+
+    @property
+    def game_state(self) -> object:
+        """The engine's current state (for tests and analysis; the agent sees the observation)."""
+        if self._state is None:
+            raise ArgumentError("the environment has no game before reset()")
+        return self._state
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Vector, dict[str, Any]]:
+        """Deal a game: ``new_game(rules, seed=seed)`` when ``seed`` is given (which also seeds
+        ``np_random``, from which the later deals without a seed are drawn). ``options`` is
+        accepted and ignored."""
+        super().reset(seed=seed)
+        deal = seed if seed is not None else int(self.np_random.integers(2**63))
+        self._state = self._game.new_game(self.rules, seed=deal)
+        self._over = False
+        return self._observation()
+
+    def step(self, action: int | np.integer[Any]) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        """Play ``action``: the reward is 1/98 per card laid (so an episode's rewards add up to
+        :func:`cardrules.rl.returns`), ``terminated`` is true once the game is over, ``truncated``
+        is never true (every game ends).
+
+        An action that is not a number from 0 to ``size - 1`` raises
+        :class:`~cardrules.errors.ArgumentError`. An illegal one, by default, ends the episode
+        (reward 0, ``info["illegal_action"]`` says why, the game left as it was); with
+        ``illegal_action="raise"`` it raises :class:`~cardrules.IllegalMoveError`.
+        """
+        if self._state is None or self._over:
+            raise ArgumentError("step() needs a game in play: call reset() first")
+        move = self.actions.move(action)
+        why = self._game.why_illegal(self._state, move)
+        if why is not None:
+            if self.illegal_action == "raise":
+                self._state = self._game.apply(self._state, move)  # raises IllegalMoveError saying why
+            self._over = True
+            observation, info = self._observation()
+            info["illegal_action"] = f"{move}: {why}"
+            return observation, 0.0, True, False, info
+        self._state = self._game.apply(self._state, move)
+        self._over = self._game.is_terminal(self._state)
+        observation, info = self._observation()
+        return observation, self._rewards[int(action)], self._over, False, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions as a bool array (sb3-contrib's ``MaskablePPO`` reads this method);
+        all false once the episode is over."""
+        if self._state is None or self._over:
+            return np.zeros(self.actions.size, dtype=np.bool_)
+        return self.actions.mask(self._state)
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``, the position as text: the table, the hand, the legal moves
+        (and the result once the game is over); ``None`` without a render mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called on an environment made without render_mode")
+            return None
+        if self._state is None:
+            raise ArgumentError("render() needs a game: call reset() first")
+        state = self._state
+        moves = () if self._over else self._game.legal_moves(state)
+        outcome = self._game.result(state)
+        footer = "" if outcome is None else f"result: {outcome}\nreturn: {rl.returns(state)[0]:.3f}"
+        if outcome is not None:
+            header = "game over"
+        elif self._over:
+            header = "the episode ended on an illegal action"
+        else:
+            header = "to act"
+        return position_text(self._game.title, header, self._game.observe(state, 0), moves, footer)
+
+    def _observation(self) -> tuple[Vector, dict[str, Any]]:
+        """The encoded observation and the info (a fresh mask: Gymnasium's users may keep both)."""
+        observation = self._game.observe(self._state, 0)
+        if self._over:  # over by an illegal action too, in a state that still has legal moves
+            mask = np.zeros(self.actions.size, dtype=np.int8)
+        else:
+            mask = self.actions.mask(observation).view(np.int8)  # a fresh array, its bools as 0/1 bytes
+        return self.encoder.encode(observation), {"action_mask": mask}
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(ENV_ID, entry_point=TheGameEnv)

@@ -1,0 +1,186 @@
+"""The Gymnasium adapter: ``check_env`` on ``cardrules/TheGame-v0`` made directly and through
+``gymnasium.make``, and what a user relies on: rewards that add up to ``rl.returns``, the mask in
+``info``, seeding, illegal actions, the text render and the errors."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import cardrules
+from cardrules import rl
+from cardrules.errors import ArgumentError, RulesError
+from cardrules.games import the_game
+from cardrules.integrations.gymnasium import ENV_ID, TheGameEnv
+
+
+def state_of(env: gymnasium.Env[Any, Any]) -> the_game.State:
+    """The game state inside ``env`` (made directly or through ``gymnasium.make``)."""
+    unwrapped = env.unwrapped
+    assert isinstance(unwrapped, TheGameEnv)
+    state = unwrapped.game_state
+    assert isinstance(state, the_game.State)
+    return state
+
+
+def text_of(env: gymnasium.Env[Any, Any]) -> str:
+    """What ``env.render()`` shows."""
+    text = env.render()
+    assert isinstance(text, str)
+    return text
+
+
+OPTIONS: list[dict[str, Any]] = [{}, {"expert": True}, {"reduced_hand": True, "on_fire": True}]
+
+
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize("options", OPTIONS)
+def test_check_env_passes_through_gymnasium_make(options: dict[str, Any]) -> None:
+    env = gymnasium.make(ENV_ID, render_mode="ansi", **options)
+    check_env(env.unwrapped)
+    # The checker warns, rightly, that the made environment is wrapped; nothing else.
+    with pytest.warns(UserWarning, match="is different from the unwrapped version"):
+        check_env(env)
+
+
+def test_check_env_passes_on_the_environment_made_directly() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(TheGameEnv(expert=True))
+    # Made without gymnasium.make it has no spec, so the checker cannot try other render modes.
+    assert [str(w.message) for w in caught if "spec" not in str(w.message)] == []
+
+
+def play(env: gymnasium.Env[Any, Any], seed: int) -> tuple[float, int]:
+    """One episode with random legal actions read from ``info``: the rewards' sum and the steps."""
+    rng = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
+    total, steps, terminated = 0.0, 0, False
+    while not terminated:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _observation, reward, terminated, truncated, info = env.step(action)
+        assert truncated is False
+        total += float(reward)
+        steps += 1
+    assert not info["action_mask"].any()
+    return total, steps
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_an_episodes_rewards_add_up_to_the_return(options: dict[str, Any]) -> None:
+    env = gymnasium.make(ENV_ID, **options)
+    for seed in range(5):
+        total, _ = play(env, seed)
+        final = state_of(env)
+        result = the_game.result(final)
+        assert result is not None
+        assert total == pytest.approx(rl.returns(final)[0], abs=1e-9)
+        assert total == pytest.approx((98 - result.cards_left) / 98, abs=1e-9)
+
+
+def test_the_mask_in_info_is_the_legal_moves_and_the_observation_the_encoding() -> None:
+    env = TheGameEnv(on_fire=True)
+    observation, info = env.reset(seed=8)
+    rng = np.random.default_rng(8)
+    terminated = False
+    while not terminated:
+        state = state_of(env)
+        mask = info["action_mask"]
+        assert mask.dtype == np.int8
+        assert [env.actions.move(i) for i in np.flatnonzero(mask)] == sorted(
+            the_game.legal_moves(state), key=env.actions.index)
+        np.testing.assert_array_equal(env.action_masks(), mask.astype(bool))
+        np.testing.assert_array_equal(observation, env.encoder.encode(the_game.observe(state, 0)))
+        observation, _reward, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+    assert not env.action_masks().any()
+
+
+def test_the_same_seed_deals_the_same_game_and_seeds_the_next_deals() -> None:
+    env = TheGameEnv()
+    env.reset(seed=42)
+    assert state_of(env) == the_game.new_game(the_game.Rules(), seed=42)
+    env.reset()
+    following = state_of(env)
+    env.reset(seed=42)
+    env.reset()
+    assert state_of(env) == following != the_game.new_game(the_game.Rules(), seed=42)
+
+
+def test_an_illegal_action_ends_the_episode_saying_why() -> None:
+    env = TheGameEnv()
+    _, info = env.reset(seed=1)
+    before = state_of(env)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _observation, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (0.0, True, False)
+    assert "is not in seat 0's hand" in info["illegal_action"]
+    assert not info["action_mask"].any()
+    assert state_of(env) is before
+    with pytest.raises(ArgumentError, match="reset"):
+        env.step(int(np.flatnonzero(env.actions.mask(before))[0]))
+
+
+def test_an_illegal_action_raises_when_asked_to_and_changes_nothing() -> None:
+    env = gymnasium.make(ENV_ID, illegal_action="raise")
+    _, info = env.reset(seed=1)
+    before = state_of(env)
+    with pytest.raises(cardrules.IllegalMoveError, match="is not in seat 0's hand"):
+        env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+    assert state_of(env) is before
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("action", [-1, 393, 1.0, None])
+def test_an_action_outside_the_space_raises_argument_error(action: object) -> None:
+    env = TheGameEnv()
+    env.reset(seed=1)
+    with pytest.raises(ArgumentError, match="action"):
+        env.step(action)  # type: ignore[arg-type]
+
+
+def test_step_before_reset_raises_argument_error() -> None:
+    with pytest.raises(ArgumentError, match="reset"):
+        TheGameEnv().step(0)
+
+
+def test_the_ansi_render_shows_the_table_the_hand_and_the_legal_moves() -> None:
+    env = gymnasium.make(ENV_ID, render_mode="ansi")
+    env.reset(seed=3)
+    text = text_of(env)
+    hand = state_of(env).hands[0]
+    assert text.startswith("The Game: to act")
+    assert f"hand: {', '.join(map(str, hand))}" in text
+    assert f"{hand[0]} on up1" in text
+    total, _ = play(env, 3)
+    assert "result: Result(" in text_of(env)
+    assert f"return: {total:.3f}" in text_of(env)
+
+
+def test_render_without_a_render_mode_returns_none() -> None:
+    env = TheGameEnv()
+    env.reset(seed=1)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert env.render() is None
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"players": 2}, ArgumentError, r"solo The Game, not players=2: for a table, use "
+                                        r"cardrules\.integrations\.pettingzoo\.env\('the-game', players=2\)"),
+        ({"player": 1}, ArgumentError, "The Game has no option 'player'"),
+        ({"preset": "room"}, ArgumentError, "no preset"),
+        ({"expert": "yes"}, RulesError, "expert"),
+        ({"illegal_action": "ignore"}, ArgumentError, "illegal_action is 'end' or 'raise'"),
+        pytest.param({"render_mode": "human"}, ArgumentError, "render_mode", marks=pytest.mark.filterwarnings(
+            "ignore:.*not in the possible render_modes:UserWarning")),  # Gymnasium's own warning first
+    ],
+)
+def test_bad_options_raise_our_errors(options: dict[str, Any], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        gymnasium.make(ENV_ID, **options)
