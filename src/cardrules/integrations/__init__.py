@@ -1,0 +1,1 @@
+"""Adapters for host frameworks: openspiel, pettingzoo, gymnasium (one extra each)."""
