@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import runpy
 from collections import Counter
+from pathlib import Path
 from typing import Any, cast
 
 import attrs
@@ -512,3 +514,11 @@ def test_from_engine_state_takes_a_state_of_the_games_rules_only() -> None:
         from_engine_state(pyspiel.load_game("tic_tac_toe"), the_game.new_game(game.rules, seed=1))
     with pytest.raises(ArgumentError, match="takes a state of a cardrules OpenSpiel game"):
         engine_state(pyspiel.load_game("tic_tac_toe").new_initial_state())
+
+
+def test_the_ismcts_example_plays_its_games_and_sums_them_up(capsys: pytest.CaptureFixture[str]) -> None:
+    example = runpy.run_path(str(Path(__file__).parents[2] / "examples" / "openspiel_ismcts.py"))
+    means = example["main"](["--players", "1", "--games", "1", "--simulations", "2", "--seed", "4"])
+    assert set(means) == {"ISMCTS", "random"}
+    assert all(0 <= cards <= 98 for cards in means.values())
+    assert "1 players, 1 games, 2 simulations a move: ISMCTS" in capsys.readouterr().out
