@@ -408,14 +408,14 @@ class _Forged:
         self.text = text
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return openspiel._load_core, (self.text,)
+        return openspiel.state.load_core, (self.text,)
 
 
 def test_a_serialized_state_is_read_back_with_cardrules_json_checks() -> None:
     game = pyspiel.load_game("cardrules_the_game(players=2)")
     state = play_randomly(game.new_initial_state(), random.Random(1), stop=lambda s: not s.is_chance_node())
     load, (text,) = state.__dict__["_core"].__reduce__()
-    assert load is openspiel._load_core
+    assert load is openspiel.state.load_core
     assert cardrules.from_json(json.loads(text)["state"]) == engine_state(state)  # cardrules JSON inside
     assert pickle.loads(pickle.dumps(state.__dict__["_core"])).state == engine_state(state)
     forged = cardrules.to_json(engine_state(state)).replace('"hand_sizes": [7, 7]', '"hand_sizes": [7, 8]')
@@ -449,7 +449,7 @@ def test_an_illegal_action_or_chance_outcome_is_refused_with_the_engines_reason(
     with pytest.raises(IllegalMoveError, match="lay at least 2 cards this turn first"):
         state.apply_action(392)
     with pytest.raises(ArgumentError, match="no card is being drawn"):
-        openspiel._draw(state.__dict__["_core"], 50)
+        openspiel.state.draw(state.__dict__["_core"], 50)
 
 
 @pytest.mark.parametrize(("name", "error", "message"), [
@@ -471,7 +471,7 @@ def test_bad_parameters_are_refused(name: str, error: type[Exception], message: 
 
 def test_parameters_given_in_python_are_checked_too() -> None:
     with pytest.raises(ArgumentError, match="parameter players is a int, not True"):
-        openspiel.TheGameGame({"players": True})
+        openspiel.OpenSpielTheGame({"players": True})
     with pytest.raises(ArgumentError, match="has no parameter 'deck'"):
         openspiel.mille_bornes_rules({"deck": "short"})
 
