@@ -153,7 +153,7 @@ def test_resampling_is_refused_while_cards_are_drawn_and_for_a_seat_not_at_the_t
 @pytest.mark.parametrize("name", ["cardrules_the_game(players=3,on_fire=True)",
                                   "cardrules_mille_bornes(players=3,preset=room,reshuffle_discards=True)",
                                   "cardrules_mille_bornes(target_score=1000)"])
-def test_no_state_holds_an_order_of_the_hidden_cards(name: str) -> None:
+def test_every_state_is_valid_and_holds_no_order_of_the_hidden_cards(name: str) -> None:
     game = pyspiel.load_game(name)
     state = game.new_initial_state()
     rng = random.Random(2)
@@ -162,6 +162,7 @@ def test_no_state_holds_an_order_of_the_hidden_cards(name: str) -> None:
         if inner is not None:
             assert list(inner.draw_pile) == sorted(inner.draw_pile)
             assert getattr(inner, "seed", 0) == 0
+            cardrules.registry.game_of_state(inner).validate_state(inner)
         step(state, rng)
 
 
