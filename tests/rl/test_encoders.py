@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from cardrules import ArgumentError, RegistrationError, rl
 from cardrules.games import mille_bornes, the_game
@@ -134,3 +137,39 @@ def test_a_registered_game_can_register_its_encoder() -> None:
 def test_something_that_is_not_rules_has_no_encoder(bad: object) -> None:
     with pytest.raises(ArgumentError):
         rl.observation_encoder(bad)
+
+
+@given(st.lists(states, min_size=1, max_size=4), st.randoms(use_true_random=False))
+def test_an_encoding_does_not_depend_on_what_was_encoded_before(
+    found: list[object], rng: random.Random
+) -> None:
+    # The encoders remember the last tableaux and discard pile they saw (for speed); what they
+    # return must not depend on it.
+    observations: list[Any] = []
+    for state in found:
+        game = game_of_state(state)
+        rules = game.rules_of(state)
+        observations.extend(game.observe(state, seat) for seat in range(game.players(rules)))
+    rng.shuffle(observations)
+    for observation in observations:
+        rules = observation.rules
+        fresh = type(rl.observation_encoder(rules))(rules)  # type: ignore[call-arg]
+        assert np.array_equal(rl.observation_encoder(rules).encode(observation), fresh.encode(observation))
+
+
+def test_successive_states_of_a_game_encode_as_they_would_alone() -> None:
+    rules = mille_bornes.Rules(players=4, team_size=2, target_score=None)
+    state = mille_bornes.new_game(rules, seed=3)
+    encoder = rl.observation_encoder(rules)
+    while not mille_bornes.is_terminal(state):
+        observation = mille_bornes.observe(state, state.table.current)
+        alone = rl.mille_bornes.MilleBornesEncoder(rules).encode(observation)
+        assert np.array_equal(encoder.encode(observation), alone)
+        state = mille_bornes.apply(state, mille_bornes.legal_moves(state)[-1])
+
+
+def test_an_observation_showing_more_copies_than_the_deck_holds_is_refused() -> None:
+    observation = mille_bornes.observe(mille_bornes.new_game(mille_bornes.Rules(), seed=1), 0)
+    table = attrs.evolve(observation.table, discard_pile=(mille_bornes.Card.RIGHT_OF_WAY,) * 2)
+    with pytest.raises(ArgumentError, match="more copies"):
+        rl.observation_encoder(observation.rules).encode(attrs.evolve(observation, table=table))
