@@ -6,6 +6,8 @@ import json
 import pickle
 import random
 import runpy
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any, cast
@@ -523,3 +525,15 @@ def test_the_ismcts_example_plays_its_games_and_sums_them_up(capsys: pytest.Capt
     assert set(means) == {"ISMCTS", "random"}
     assert all(0 <= cards <= 98 for cards in means.values())
     assert "1 players, 1 games, 2 simulations a move: ISMCTS" in capsys.readouterr().out
+
+
+def test_pyspiel_is_imported_by_the_adapter_only_and_its_absence_says_what_to_install() -> None:
+    quiet = ("import sys, cardrules, cardrules.games.the_game, cardrules.games.mille_bornes, cardrules.rl; "
+             "assert 'pyspiel' not in sys.modules, 'pyspiel was imported'")
+    subprocess.run([sys.executable, "-c", quiet], check=True)
+    missing = ("import sys; sys.modules['pyspiel'] = None\n"
+               "try:\n    import cardrules.integrations.openspiel\n"
+               "except ImportError as error:\n    print(error)")
+    run = subprocess.run([sys.executable, "-c", missing], check=True, capture_output=True, text=True)
+    expected = 'cardrules.integrations.openspiel needs OpenSpiel: pip install "cardrules[openspiel]"'
+    assert run.stdout.strip() == expected
