@@ -1,0 +1,164 @@
+"""The bot writers' speed table in one run: ``python benchmarks/bot_toolkit.py [--rounds N] [--games N]``.
+
+Every figure is in microseconds and in units of one random-playout step (``legal_moves`` + ``apply``
++ ``random.choice``) measured in the same run, on positions spread along whole random games (every
+fifth state): ``determinize`` of the deciding seat's observation, ``to_json`` + ``from_json`` of the
+state, ``legal_actions`` + ``mask`` and ``encode`` of the observation (``cardrules.rl``), and one
+PettingZoo ``env.step`` (the actions of whole random games replayed). The rounds interleave the
+figures and keep the best of each, so a busy moment of a shared machine hurts every column alike.
+The targets of the bot writers' issue are printed under the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import cardrules
+from cardrules import rl
+from cardrules.games import mille_bornes, the_game
+from cardrules.integrations import pettingzoo as cardrules_pz
+
+_TABLES: tuple[tuple[str, Any, str, dict[str, Any]], ...] = (
+    ("the-game 1p expert", the_game.Rules(players=1, expert=True), "the-game", {"expert": True}),
+    ("the-game 3p", the_game.Rules(players=3), "the-game", {"players": 3}),
+    ("the-game 5p on fire", the_game.Rules(players=5, on_fire=True), "the-game",
+     {"players": 5, "on_fire": True}),
+    ("mille-bornes 2p hand", mille_bornes.Rules(target_score=None), "mille-bornes",
+     {"target_score": None}),
+    ("mille-bornes 3p hand", mille_bornes.Rules(players=3, target_score=None), "mille-bornes",
+     {"players": 3, "target_score": None}),
+    ("mille-bornes 2x2 match", mille_bornes.Rules(players=4, team_size=2), "mille-bornes",
+     {"players": 4, "team_size": 2}),
+)
+
+_TARGETS = {"determinize": 3.0, "JSON": 5.0, "actions+mask": 1.0, "encode": 2.0, "env.step": 3.0}
+
+
+def _states(rules: Any, games: int) -> list[Any]:
+    """Every fifth live state of ``games`` random games (the deal included)."""
+    rng = random.Random(1)
+    found = []
+    for seed in range(games):
+        state: Any = cardrules.games.get(rl.action_space(rules).game_name).new_game(rules, seed=seed)
+        step = 0
+        while not cardrules.is_terminal(state):
+            if step % 5 == 0:
+                found.append(state)
+            state = cardrules.apply(state, rng.choice(cardrules.legal_moves(state)))
+            step += 1
+    return found
+
+
+def _episodes(env: Any, games: int) -> list[tuple[int, list[int]]]:
+    """The seed and the actions of ``games`` random games played through ``env``."""
+    rng = random.Random(1)
+    played = []
+    for seed in range(games):
+        env.reset(seed=seed)
+        actions = []
+        while not env.terminations[env.agent_selection]:
+            action = rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist())
+            actions.append(action)
+            env.step(action)
+        played.append((seed, actions))
+    return played
+
+
+def _figures(rules: Any, game: str, options: dict[str, Any], games: int) -> dict[str, Callable[[], float]]:
+    """For one table, a timing function per column, each giving seconds per call."""
+    states = _states(rules, games)
+    kind = type(states[0])
+    observations = [cardrules.observe(s, cardrules.current_player(s) or 0) for s in states]
+    space, encoder = rl.action_space(rules), rl.observation_encoder(rules)
+    env = cardrules_pz.env(game, **options)
+    episodes = _episodes(env, max(2, games // 4))
+
+    def step() -> float:
+        rng = random.Random(2)
+        legal_moves, apply, choice = cardrules.legal_moves, cardrules.apply, rng.choice
+        start = time.perf_counter()
+        for state in states:
+            apply(state, choice(legal_moves(state)))
+        return (time.perf_counter() - start) / len(states)
+
+    def determinize() -> float:
+        rng = random.Random(3)
+        start = time.perf_counter()
+        for observation in observations:
+            cardrules.determinize(observation, rng)
+        return (time.perf_counter() - start) / len(observations)
+
+    def round_trip() -> float:
+        start = time.perf_counter()
+        for state in states:
+            cardrules.from_json(cardrules.to_json(state), kind)
+        return (time.perf_counter() - start) / len(states)
+
+    def actions_and_mask() -> float:
+        legal_actions, mask = space.legal_actions, space.mask
+        start = time.perf_counter()
+        for observation in observations:
+            legal_actions(observation)
+            mask(observation)
+        return (time.perf_counter() - start) / len(observations)
+
+    def encode() -> float:
+        encode = encoder.encode
+        start = time.perf_counter()
+        for observation in observations:
+            encode(observation)
+        return (time.perf_counter() - start) / len(observations)
+
+    def env_step() -> float:
+        seconds, calls = 0.0, 0
+        for seed, actions in episodes:
+            env.reset(seed=seed)
+            step = env.step
+            start = time.perf_counter()
+            for action in actions:
+                step(action)
+            seconds += time.perf_counter() - start
+            calls += len(actions)
+        return seconds / calls
+
+    return {
+        "step": step,
+        "determinize": determinize,
+        "JSON": round_trip,
+        "actions+mask": actions_and_mask,
+        "encode": encode,
+        "env.step": env_step,
+    }
+
+
+def main() -> None:
+    """Measure and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the best is kept")
+    parser.add_argument("--games", type=int, default=20, help="random games the positions come from")
+    args = parser.parse_args()
+    columns = ("determinize", "JSON", "actions+mask", "encode", "env.step")
+    print(f"{'table':<24} {'step':>6}" + "".join(f" {name:>15}" for name in columns))
+    for label, rules, game, options in _TABLES:
+        timings = _figures(rules, game, options, args.games)
+        best = dict.fromkeys(timings, float("inf"))
+        for _ in range(args.rounds):
+            for name, timing in timings.items():
+                best[name] = min(best[name], timing())
+        step = best["step"] * 1e6
+        cells = "".join(
+            f" {best[name] * 1e6:>8.1f} ({best[name] * 1e6 / step:>4.1f})" for name in columns
+        )
+        print(f"{label:<24} {step:>6.2f}{cells}")
+    print("microseconds per call (in playout steps); targets in steps: "
+          + ", ".join(f"{name} <= {limit:g}" for name, limit in _TARGETS.items()))
+
+
+if __name__ == "__main__":
+    main()
