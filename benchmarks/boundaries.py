@@ -2,20 +2,27 @@
 
 Prints, per game and table, the cost in microseconds of one random-playout step (``legal_moves`` +
 ``apply`` + ``random.choice``), of ``new_game``, of ``determinize`` of the observation of the seat
-on turn, and of ``to_json`` + ``from_json`` of a state (also shown apart), each of the last three
-also in units of one playout step ("steps"), the unit the targets of issue 9 are set in.
+on turn, and of ``to_json`` + ``from_json`` of a state (also shown apart), each also in units of
+one playout step ("steps"), the unit the targets of issue 9 are set in.
+
+``determinize`` is timed twice. "first": the first call on an observation whose table (and match
+record) the library has never seen, as when a bot is handed a position: everything is checked.
+"again": each further call on the same observation, as a search (ISMCTS) makes hundreds of them
+per decision: the library remembers what it checked, and only deals.
 
 The states are taken along whole random games (every fifth position, the deal included, the end
 left out; 400 of them per row, spread evenly over 20 games or more), so the figures cover early,
-middle and late positions alike, and the step is timed on those same states. The match rows play whole matches; the "late" row keeps only positions from the
-seventh hand on, whose tables carry six score sheets or more. Every round times every figure of a
-row once, one after the other, and the best of the rounds is kept: on a shared machine a burst of
-load then lands on one round of every figure rather than on all rounds of one figure.
+middle and late positions alike, and the step is timed on those same states. The match rows play
+whole matches; the "late" row keeps only positions from the seventh hand on, whose tables carry
+six score sheets or more. Times are CPU time of this process (``time.process_time``), so that other
+work on a shared machine does not count; every round times every figure of a row once, one after
+the other, and the best of the rounds is kept.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import itertools
 import random
 import time
@@ -81,12 +88,24 @@ def states_of(row: Row, games: int, most: int) -> list[Any]:
     return found
 
 
-def _timers(row: Row, states: Sequence[Any]) -> dict[str, Callable[[], int]]:
-    """The timed loops of a row by figure name; each returns how many calls it made."""
+_clock = time.process_time
+_AGAIN = 8
+"""Calls of ``determinize`` per observation in the "again" figure."""
+
+
+def _timers(row: Row, states: Sequence[Any]) -> dict[str, Callable[[], tuple[float, int]]]:
+    """The timed loops of a row by figure name; each returns the seconds it took and its calls."""
     module = _module(row.rules)
     kind = type(states[0])
     observations = [cardrules.observe(s, cardrules.current_player(s)) for s in states]
     texts = [cardrules.to_json(s) for s in states]
+
+    def timed(loop: Callable[[], int]) -> Callable[[], tuple[float, int]]:
+        def run() -> tuple[float, int]:
+            start = _clock()
+            calls = loop()
+            return _clock() - start, calls
+        return run
 
     def step() -> int:
         rng = random.Random(2)
@@ -99,11 +118,25 @@ def _timers(row: Row, states: Sequence[Any]) -> dict[str, Callable[[], int]]:
             module.new_game(row.rules, seed=seed)
         return 100
 
-    def determinize() -> int:
+    def first() -> tuple[float, int]:
+        # Observations of the same positions, with tables (and match records) never seen before.
+        fresh = [attrs.evolve(o, table=copy.deepcopy(o.table)) for o in observations]
         rng = random.Random(3)
-        for observation in observations:
+        start = _clock()
+        for observation in fresh:
             module.determinize(observation, rng)
-        return len(observations)
+        return _clock() - start, len(fresh)
+
+    def again() -> tuple[float, int]:
+        rng = random.Random(3)
+        spent = 0.0
+        for observation in observations:
+            module.determinize(observation, rng)  # its first call, not counted
+            start = _clock()
+            for _ in range(_AGAIN):
+                module.determinize(observation, rng)
+            spent += _clock() - start
+        return spent, _AGAIN * len(observations)
 
     def to_json() -> int:
         for state in states:
@@ -120,8 +153,8 @@ def _timers(row: Row, states: Sequence[Any]) -> dict[str, Callable[[], int]]:
             cardrules.from_json(cardrules.to_json(state), kind)
         return len(states)
 
-    return {"step": step, "new_game": new_game, "determinize": determinize, "to_json": to_json,
-            "from_json": from_json, "round_trip": round_trip}
+    return {"step": timed(step), "new_game": timed(new_game), "first": first, "again": again,
+            "to_json": timed(to_json), "from_json": timed(from_json), "round_trip": timed(round_trip)}
 
 
 def measure(row: Row, states: Sequence[Any], rounds: int) -> dict[str, float]:
@@ -130,25 +163,26 @@ def measure(row: Row, states: Sequence[Any], rounds: int) -> dict[str, float]:
     best = dict.fromkeys(timers, float("inf"))
     for _ in range(rounds):
         for name, run in timers.items():
-            start = time.perf_counter()
-            calls = run()
-            best[name] = min(best[name], (time.perf_counter() - start) / calls * 1e6)
+            seconds, calls = run()
+            best[name] = min(best[name], seconds / calls * 1e6)
     return best
 
 
 _HEADER = (f"{'table':<24} {'states':>6} {'step':>6} │ {'new_game':>8} {'steps':>5} │ "
-           f"{'determinize':>11} {'steps':>5} │ {'to_json':>7} {'from_json':>9} {'round trip':>10} "
-           f"{'steps':>5}")
+           f"{'determinize':>11} {'steps':>5} {'again':>6} {'steps':>5} │ {'to_json':>7} {'from_json':>9} "
+           f"{'round trip':>10} {'steps':>5}")
 
 
 def line(label: str, count: int, figures: dict[str, float]) -> str:
     """One row of the printed table."""
     step = figures["step"]
-    return (f"{label:<24} {count:>6} {step:>6.2f} │ {figures['new_game']:>8.1f} "
-            f"{figures['new_game'] / step:>5.1f} │ {figures['determinize']:>11.1f} "
-            f"{figures['determinize'] / step:>5.1f} │ {figures['to_json']:>7.1f} "
-            f"{figures['from_json']:>9.1f} {figures['round_trip']:>10.1f} "
-            f"{figures['round_trip'] / step:>5.1f}")
+
+    def cell(name: str, width: int) -> str:
+        return f"{figures[name]:>{width}.1f} {figures[name] / step:>5.1f}"
+
+    return (f"{label:<24} {count:>6} {step:>6.2f} │ {cell('new_game', 8)} │ {cell('first', 11)} "
+            f"{cell('again', 6)} │ {figures['to_json']:>7.1f} {figures['from_json']:>9.1f} "
+            f"{cell('round_trip', 10)}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -166,8 +200,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             continue
         states = states_of(row, args.games, args.states)
         print(line(row.label, len(states), measure(row, states, args.rounds)), flush=True)
-    print("microseconds per call; 'steps': the same in random-playout steps (legal_moves + apply + "
-          "random.choice) on the row's states")
+    print("microseconds (CPU) per call; 'steps': the same in random-playout steps (legal_moves + apply "
+          f"+ random.choice) on the row's states; determinize: first call on an observation, then "
+          f"again (each of {_AGAIN} further calls)")
 
 
 if __name__ == "__main__":
