@@ -1,99 +1,208 @@
-"""Benchmark the boundary calls: ``python benchmarks/boundaries.py [--rounds N]``.
+"""Benchmark the boundary calls: ``python benchmarks/boundaries.py [--rounds N] [--only TEXT]``.
 
-Prints, per game, the cost in microseconds of one random-playout step (``legal_moves`` + ``apply``
-+ ``random.choice``), ``new_game``, ``determinize`` of an observation and ``to_json`` + ``from_json``
-of a mid-game state, each also in units of one playout step. States are taken along whole random
-games (every fifth move), so the figures cover early, middle and late positions alike.
+Prints, per game and table, the cost in microseconds of one random-playout step (``legal_moves`` +
+``apply`` + ``random.choice``), of ``new_game``, of ``determinize`` of the observation of the seat
+on turn, and of ``to_json`` + ``from_json`` of a state (also shown apart), each also in units of
+one playout step ("steps"), the unit the targets of issue 9 are set in.
+
+``determinize`` is timed twice. "first": the first call on an observation whose table (and match
+record) the library has never seen, as when a bot is handed a position: everything is checked.
+"again": each further call on the same observation, as a search (ISMCTS) makes hundreds of them
+per decision: the library remembers what it checked, and only deals.
+
+The states are taken along whole random games (every fifth position, the deal included, the end
+left out; 400 of them per row, spread evenly over 20 games or more), so the figures cover early,
+middle and late positions alike, and the step is timed on those same states. The match rows play
+whole matches; the "late" row keeps only positions from the seventh hand on, whose tables carry
+six score sheets or more. Times are CPU time of this process (``time.process_time``), so that other
+work on a shared machine does not count; every round times every figure of a row once, one after
+the other, and the best of the rounds is kept.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import itertools
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
+
+import attrs
 
 import cardrules
 from cardrules.games import mille_bornes, the_game
 
-_TABLES: tuple[tuple[str, Any], ...] = (
-    ("the-game 3p", the_game.Rules(players=3)),
-    ("mille-bornes 2p hand", mille_bornes.Rules(target_score=None)),
-    ("mille-bornes 2x2 match", mille_bornes.Rules(players=4, team_size=2)),
+
+@attrs.frozen
+class Row:
+    """One line of the table: a label, the rules, and from which hand of a match states are kept."""
+
+    label: str
+    rules: Any
+    from_hand: int = 0
+
+
+ROWS: tuple[Row, ...] = (
+    Row("the-game 1p On Fire", the_game.Rules(players=1, on_fire=True)),
+    Row("the-game 3p", the_game.Rules(players=3)),
+    Row("the-game 5p On Fire", the_game.Rules(players=5, on_fire=True)),
+    Row("mille-bornes 2p hand", mille_bornes.Rules(target_score=None)),
+    Row("mille-bornes 3p hand", mille_bornes.Rules(players=3, target_score=None)),
+    Row("mille-bornes 2x2 match", mille_bornes.Rules(players=4, team_size=2)),
+    Row("mille-bornes 2x2 late", mille_bornes.Rules(players=4, team_size=2), from_hand=6),
 )
 
 
-def _states(rules: Any, games: int) -> list[Any]:
-    """Every fifth state of ``games`` random games (the deal included)."""
-    module = the_game if isinstance(rules, the_game.Rules) else mille_bornes
+def _module(rules: Any) -> Any:
+    return the_game if isinstance(rules, the_game.Rules) else mille_bornes
+
+
+def _hand_number(state: Any) -> int:
+    return state.table.match.hand_number if isinstance(state, mille_bornes.State) else 0
+
+
+def states_of(row: Row, games: int, most: int) -> list[Any]:
+    """Every fifth position of random games (the deal included, ended games left out, only from
+    hand ``row.from_hand`` on): of ``games`` games, and more while fewer than ``most`` positions
+    were found; then thinned evenly to ``most``."""
+    module = _module(row.rules)
     rng = random.Random(1)
-    found = []
-    for seed in range(games):
-        state = module.new_game(rules, seed=seed)
+    found: list[Any] = []
+    for seed in itertools.count():
+        if seed >= games and len(found) >= most:
+            break
+        state = module.new_game(row.rules, seed=seed)
         step = 0
         while True:
-            if step % 5 == 0:
-                found.append(state)
             moves = cardrules.legal_moves(state)
             if not moves:
                 break
+            if step % 5 == 0 and _hand_number(state) >= row.from_hand:
+                found.append(state)
             state = cardrules.apply(state, rng.choice(moves))
             step += 1
+    if len(found) > most:
+        found = [found[i * len(found) // most] for i in range(most)]
     return found
 
 
-def _per_call(run: Callable[[], int], rounds: int) -> float:
-    """Microseconds per call of the fastest of ``rounds`` timings; ``run`` returns its call count."""
-    best = float("inf")
+_clock = time.process_time
+_AGAIN = 8
+"""Calls of ``determinize`` per observation in the "again" figure."""
+
+
+def _timers(row: Row, states: Sequence[Any]) -> dict[str, Callable[[], tuple[float, int]]]:
+    """The timed loops of a row by figure name; each returns the seconds it took and its calls."""
+    module = _module(row.rules)
+    kind = type(states[0])
+    observations = [cardrules.observe(s, cardrules.current_player(s)) for s in states]
+    texts = [cardrules.to_json(s) for s in states]
+
+    def timed(loop: Callable[[], int]) -> Callable[[], tuple[float, int]]:
+        def run() -> tuple[float, int]:
+            start = _clock()
+            calls = loop()
+            return _clock() - start, calls
+        return run
+
+    def step() -> int:
+        rng = random.Random(2)
+        for state in states:
+            cardrules.apply(state, rng.choice(cardrules.legal_moves(state)))
+        return len(states)
+
+    def new_game() -> int:
+        for seed in range(100):
+            module.new_game(row.rules, seed=seed)
+        return 100
+
+    def first() -> tuple[float, int]:
+        # Observations of the same positions, with tables (and match records) never seen before.
+        fresh = [attrs.evolve(o, table=copy.deepcopy(o.table)) for o in observations]
+        rng = random.Random(3)
+        start = _clock()
+        for observation in fresh:
+            module.determinize(observation, rng)
+        return _clock() - start, len(fresh)
+
+    def again() -> tuple[float, int]:
+        rng = random.Random(3)
+        spent = 0.0
+        for observation in observations:
+            module.determinize(observation, rng)  # its first call, not counted
+            start = _clock()
+            for _ in range(_AGAIN):
+                module.determinize(observation, rng)
+            spent += _clock() - start
+        return spent, _AGAIN * len(observations)
+
+    def to_json() -> int:
+        for state in states:
+            cardrules.to_json(state)
+        return len(states)
+
+    def from_json() -> int:
+        for text in texts:
+            cardrules.from_json(text, kind)
+        return len(texts)
+
+    def round_trip() -> int:
+        for state in states:
+            cardrules.from_json(cardrules.to_json(state), kind)
+        return len(states)
+
+    return {"step": timed(step), "new_game": timed(new_game), "first": first, "again": again,
+            "to_json": timed(to_json), "from_json": timed(from_json), "round_trip": timed(round_trip)}
+
+
+def measure(row: Row, states: Sequence[Any], rounds: int) -> dict[str, float]:
+    """Microseconds per call of each figure of ``row``: the best of ``rounds`` interleaved rounds."""
+    timers = _timers(row, states)
+    best = dict.fromkeys(timers, float("inf"))
     for _ in range(rounds):
-        start = time.perf_counter()
-        calls = run()
-        best = min(best, (time.perf_counter() - start) / calls)
-    return best * 1e6
+        for name, run in timers.items():
+            seconds, calls = run()
+            best[name] = min(best[name], seconds / calls * 1e6)
+    return best
 
 
-def main() -> None:
+_HEADER = (f"{'table':<24} {'states':>6} {'step':>6} │ {'new_game':>8} {'steps':>5} │ "
+           f"{'determinize':>11} {'steps':>5} {'again':>6} {'steps':>5} │ {'to_json':>7} {'from_json':>9} "
+           f"{'round trip':>10} {'steps':>5}")
+
+
+def line(label: str, count: int, figures: dict[str, float]) -> str:
+    """One row of the printed table."""
+    step = figures["step"]
+
+    def cell(name: str, width: int) -> str:
+        return f"{figures[name]:>{width}.1f} {figures[name] / step:>5.1f}"
+
+    return (f"{label:<24} {count:>6} {step:>6.2f} │ {cell('new_game', 8)} │ {cell('first', 11)} "
+            f"{cell('again', 6)} │ {figures['to_json']:>7.1f} {figures['from_json']:>9.1f} "
+            f"{cell('round_trip', 10)}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
     """Measure and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5, help="timings per figure; the best is kept")
     parser.add_argument("--games", type=int, default=20, help="random games the states come from")
-    args = parser.parse_args()
-    print(f"{'table':<24} {'step':>8} {'new_game':>16} {'determinize':>16} {'JSON round trip':>18}")
-    for label, rules in _TABLES:
-        module = the_game if isinstance(rules, the_game.Rules) else mille_bornes
-        states = [s for s in _states(rules, args.games) if not cardrules.is_terminal(s)]
-        kind = type(states[0])
-        rng = random.Random(2)
-
-        def steps(states: list[Any] = states, rng: random.Random = rng) -> int:
-            for state in states:
-                cardrules.apply(state, rng.choice(cardrules.legal_moves(state)))
-            return len(states)
-
-        def deals(rules: Any = rules, module: Any = module) -> int:
-            for seed in range(200):
-                module.new_game(rules, seed=seed)
-            return 200
-
-        observations = [cardrules.observe(s, cardrules.current_player(s) or 0) for s in states]
-
-        def guesses(observations: list[Any] = observations, module: Any = module) -> int:
-            rng = random.Random(3)
-            for observation in observations:
-                module.determinize(observation, rng)
-            return len(observations)
-
-        def round_trips(states: list[Any] = states, kind: type = kind) -> int:
-            for state in states:
-                cardrules.from_json(cardrules.to_json(state), kind)
-            return len(states)
-
-        step = _per_call(steps, args.rounds)
-        figures = [_per_call(run, args.rounds) for run in (deals, guesses, round_trips)]
-        cells = "".join(f" {f:>8.1f} ({f / step:>4.1f})" for f in figures)
-        print(f"{label:<24} {step:>8.2f}{cells}")
-    print("microseconds per call (in playout steps)")
+    parser.add_argument("--states", type=int, default=400, help="at most this many states per row")
+    parser.add_argument("--only", default="", help="only the rows whose label contains this text")
+    args = parser.parse_args(argv)
+    print(_HEADER)
+    for row in ROWS:
+        if args.only not in row.label:
+            continue
+        states = states_of(row, args.games, args.states)
+        print(line(row.label, len(states), measure(row, states, args.rounds)), flush=True)
+    print("microseconds (CPU) per call; 'steps': the same in random-playout steps (legal_moves + apply "
+          f"+ random.choice) on the row's states; determinize: first call on an observation, then "
+          f"again (each of {_AGAIN} further calls)")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Literal, TypeVar, overload
+from typing import Any, Literal, TypeVar, overload
 
 import attrs
 import cattrs
@@ -41,6 +41,7 @@ from cattrs.strategies import configure_tagged_union
 
 from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH
 from cardrules.errors import CardrulesError, InvalidStateError, SerializationError, UnknownGameError
+from cardrules.fast_json import Compiler, encode
 from cardrules.registry import SomeGame, available, game_of, get, registered
 
 __all__ = [
@@ -48,6 +49,8 @@ __all__ = [
     "MOVE_TAG",
     "blames_the_text",
     "converter",
+    "detailed_from_json",
+    "detailed_to_json",
     "explain",
     "from_json",
     "move_tag",
@@ -64,7 +67,72 @@ FORMAT = 1
 ENVELOPE = ("game", "format", "type")
 """The keys every top-level JSON object starts with."""
 
-converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+
+class _Converter(cattrs.Converter):
+    """cattrs' converter, noting every type given a hook of its own once the shared configuration
+    is done (the games' cards, card sets and rules): the fast path hands those to their hooks."""
+
+    def __init__(self) -> None:
+        self.customized: list[Callable[[object], object]] = []
+        self.recording = False
+        super().__init__(forbid_extra_keys=True, detailed_validation=True)
+
+    # The signatures are cattrs' own (its hooks and predicates are typed with Any there).
+    def register_structure_hook(self, cl: Any, func: Any = None) -> Any:
+        self._note(cl, func)
+        if func is None:
+            return super().register_structure_hook(cl)
+        return super().register_structure_hook(cl, func)
+
+    def register_unstructure_hook(self, cls: Any = None, func: Any = None) -> Any:
+        self._note(cls, func)
+        if func is None:
+            return super().register_unstructure_hook(cls)
+        return super().register_unstructure_hook(cls, func)
+
+    def register_structure_hook_func(self, predicate: Any, func: Any) -> None:
+        self._note_predicate(predicate)
+        super().register_structure_hook_func(predicate, func)
+
+    def register_unstructure_hook_func(self, predicate: Any, func: Any) -> None:
+        self._note_predicate(predicate)
+        super().register_unstructure_hook_func(predicate, func)
+
+    def register_structure_hook_factory(self, predicate: Any, factory: Any = None) -> Any:
+        self._note_predicate(predicate)
+        return super().register_structure_hook_factory(predicate, factory)
+
+    def register_unstructure_hook_factory(self, predicate: Any, factory: Any = None) -> Any:
+        self._note_predicate(predicate)
+        return super().register_unstructure_hook_factory(predicate, factory)
+
+    def _note(self, kind: object, func: object) -> None:
+        if func is None:
+            # A hook used as a decorator names its type in its annotations: assume it is any type.
+            self._note_predicate(lambda _: True)
+        else:
+            self._note_predicate(lambda hint: hint == kind or _subclass(hint, kind))
+
+    def _note_predicate(self, predicate: Callable[[object], object]) -> None:
+        if self.recording:
+            self.customized.append(predicate)
+
+    def is_customized(self, hint: object) -> bool:
+        """Whether a hook of its own was registered for ``hint`` after the shared configuration."""
+        for predicate in self.customized:
+            try:
+                if predicate(hint):
+                    return True
+            except Exception:
+                return True
+        return False
+
+
+def _subclass(hint: object, kind: object) -> bool:
+    return isinstance(hint, type) and isinstance(kind, type) and issubclass(hint, kind)
+
+
+converter = _Converter()
 """The one converter: the games configure it through their registration, nothing else does."""
 
 Kind = Literal["rules", "state", "move", "observation", "result", "record"]
@@ -145,6 +213,10 @@ def _attrs_hook(cls: type) -> Callable[[object, type], object]:
 
 converter.register_structure_hook_factory(attrs.has, _attrs_hook)
 
+# From here on, a hook registered for a type is a customization the fast path must respect.
+converter.recording = True
+_compiler = Compiler(converter, converter.is_customized)
+
 
 MOVE_TAG = "move"
 """The key that names a move's class in its JSON: ``{"move": "end_turn"}``."""
@@ -160,6 +232,7 @@ def _configure(game: SomeGame) -> None:
         return
     # Rules, and the option records inside them, may leave out fields that have defaults.
     _LENIENT.update(_attrs_within(game.rules_type))
+    _compiler.cache_texts_of(game.rules_type)
     game.configure_converter(converter)
     _configure_moves(game)
     _CONFIGURED.add(game.name)
@@ -244,6 +317,22 @@ def to_json(value: object, *, indent: int | None = None) -> str:
     >>> to_json(Play(35, 0))
     '{"game": "the-game", "format": 1, "type": "move", "move": "play", "card": 35, "pile": 0}'
     """
+    if indent is None:
+        text = _fast_text(value)
+        if text is not None:
+            return text
+    return detailed_to_json(value, indent=indent)
+
+
+def detailed_to_json(value: object, *, indent: int | None = None) -> str:
+    """:func:`to_json` through cattrs alone, without the compiled fast path (the reference the fast
+    path is tested against; the same text, slower).
+
+    >>> from cardrules.games.the_game import Rules, new_game
+    >>> state = new_game(Rules(), seed=1)
+    >>> detailed_to_json(state) == to_json(state)
+    True
+    """
     if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
         raise SerializationError(f"indent is a number from 0 to 16 or None, not {indent!r}")
     kind, game = _classify(value)
@@ -253,7 +342,8 @@ def to_json(value: object, *, indent: int | None = None) -> str:
         body = converter.unstructure(value, unstructure_as=game.move_type if kind == "move" else None)
         if kind == "move":
             body = {MOVE_TAG: body.pop(MOVE_TAG), **body}
-    except (TypeError, ValueError, AttributeError) as exc:
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
+        # IndexError: a fixed-size tuple field holding fewer items (The Game's four piles).
         raise SerializationError(f"cannot write {type(value).__name__} as JSON: {exc}") from exc
     data = {"game": game.name, "format": FORMAT, "type": kind, **body}
     return json.dumps(data, indent=indent, ensure_ascii=False)
@@ -290,6 +380,22 @@ def from_json(text: str | bytes, cls: object = None) -> object:
     Traceback (most recent call last):
     ...
     cardrules.errors.SerializationError: cannot read a move of The Game: move: expected one of ...
+    """
+    if type(text) is str and len(text) <= MAX_JSON_CHARS:
+        value = _fast_value(text, cls)
+        if value is not None:
+            return value
+    return detailed_from_json(text, cls)
+
+
+def detailed_from_json(text: str | bytes, cls: object = None) -> object:
+    """:func:`from_json` through cattrs alone, without the compiled fast path (the reference the
+    fast path is tested against: the same value, or the same error, slower).
+
+    >>> from cardrules.games.the_game import Rules, State, new_game
+    >>> state = new_game(Rules(), seed=1)
+    >>> detailed_from_json(to_json(state), State) == from_json(to_json(state), State) == state
+    True
     """
     data = _parse(text)
     if not isinstance(data, dict):
@@ -438,6 +544,132 @@ def _validate(game: SomeGame, kind: str, value: object) -> None:
         game.validate_observation(value)
     elif kind == "result":
         game.validate_result(value)
+
+
+# --- the fast path ---------------------------------------------------------------------------------
+#
+# States, observations and results are written and read through code compiled for their classes
+# (cardrules.fast_json), which gives exactly what the detailed path gives or steps aside: any value
+# it cannot vouch for — and any text that is not exactly what to_json writes, or that describes an
+# impossible value — goes through the detailed path, for the same answer or the same message.
+
+_FAST_KINDS = ("state", "observation", "result")
+_WRITERS: dict[type, tuple[str, Callable[[object], str]] | None] = {}
+_READERS: dict[tuple[str, str], tuple[SomeGame, str, object, Callable[..., object], bool] | None] = {}
+_ENVELOPE = re.compile(r'\{"game": "([a-z0-9-]{1,40})", "format": 1, "type": "([a-z]{1,20})", ')
+_RULES_KEY = '"rules": '
+_RULES_TEXTS: dict[str, dict[str, object]] = {}
+"""Per game, the JSON texts of rules values read before, with the values: the rules of a game are
+the same in every state and observation of it, and reading them is most of reading a small state."""
+_RULES_TEXTS_KEPT = 16
+_DECODER = json.JSONDecoder()
+
+
+def _fast_text(value: object) -> str | None:
+    """``to_json(value)`` through the compiled writer of its class, or ``None``."""
+    cls = type(value)
+    if cls not in _WRITERS:
+        _WRITERS[cls] = _writer_for(value)
+    entry = _WRITERS[cls]
+    if entry is None:
+        return None
+    head, write = entry
+    try:
+        body = write(value)
+    except Exception:
+        return None
+    return head + ", " + body[1:] if body != "{}" else head + "}"
+
+
+def _writer_for(value: object) -> tuple[str, Callable[[object], str]] | None:
+    try:
+        kind, game = _classify(value)
+    except SerializationError:
+        return None
+    cls = type(value)
+    if kind not in _FAST_KINDS or not attrs.has(cls):
+        return None
+    if any(field.name in ENVELOPE for field in attrs.fields(cls)):
+        return None  # its members would replace the envelope's
+    _configure(game)
+    write = _compiler.writer(type(value))
+    if write is None:
+        return None
+    return f'{{"game": {encode(game.name)}, "format": {FORMAT}, "type": {encode(kind)}', write
+
+
+def _fast_value(text: str, cls: object) -> object | None:
+    """``from_json(text, cls)`` through the compiled reader, or ``None`` (the detailed path decides)."""
+    envelope = _ENVELOPE.match(text)
+    if envelope is None:
+        return None
+    key = envelope[1], envelope[2]
+    if key not in _READERS:
+        _READERS[key] = _reader_for(*key)
+    entry = _READERS[key]
+    if entry is None:
+        return None
+    game, kind, target, read, has_rules = entry
+    if cls is not None and cls is not target:
+        return None
+    at = envelope.end()
+    start = at + len(_RULES_KEY)
+    data: dict[str, object] | None = None
+    try:
+        # '{' + the members after the envelope is the same object less the envelope's members. A
+        # text whose rules were read before is read without them (a duplicate "rules" member later
+        # in the text then meets the reader's exact key check, and the detailed path takes it).
+        if has_rules and text.startswith(_RULES_KEY, at):
+            for rules_text, rules in _RULES_TEXTS.get(game.name, {}).items():
+                if text.startswith(rules_text, start) and text.startswith(",", start + len(rules_text)):
+                    value = read(json.loads("{" + text[start + len(rules_text) + 1:]), rules)
+                    break
+            else:
+                data = json.loads("{" + text[at:])
+                value = read(data)
+        else:
+            value = read(json.loads("{" + text[at:]))
+        _validate(game, kind, value)
+        if data is not None:
+            _remember_rules(game, text, start, data["rules"], getattr(value, "rules"))  # noqa: B009
+    except Exception:
+        return None
+    result: object = value
+    return result
+
+
+def _reader_for(name: str, kind: str) -> tuple[SomeGame, str, object, Callable[..., object], bool] | None:
+    if kind not in _FAST_KINDS or name not in available():
+        return None
+    try:
+        game = get(name)
+    except UnknownGameError:
+        return None
+    target = _targets(game)[kind]
+    if not isinstance(target, type):
+        return None
+    _configure(game)
+    read = _compiler.reader(target)
+    if read is None:
+        return None
+    fields = attrs.fields(target)
+    has_rules = (bool(fields) and fields[0].name == "rules"
+                 and typing.get_type_hints(target)["rules"] is game.rules_type)
+    return game, kind, target, read, has_rules
+
+
+def _remember_rules(game: SomeGame, text: str, start: int, data: object, rules: object) -> None:
+    """Keep the text of ``rules``, just read from the JSON ``data`` found at ``start`` in ``text``
+    (unless the text holds a second "rules" member, whose data those are)."""
+    if not text.startswith("{", start):
+        return
+    parsed, end = _DECODER.raw_decode(text, start)
+    if encode(parsed) != encode(data):
+        return
+    texts = _RULES_TEXTS.setdefault(game.name, {})
+    if len(texts) >= _RULES_TEXTS_KEPT:
+        del texts[next(iter(texts))]
+    texts[text[start:end]] = rules
 
 
 # --- messages -------------------------------------------------------------------------------------

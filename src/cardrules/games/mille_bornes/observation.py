@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.mille_bornes.cards import Card
-from cardrules.games.mille_bornes.state import Observation, State
+from cardrules.games.mille_bornes.state import Observation, State, make_state
 from cardrules.games.mille_bornes.validation import unknown_cards
+from cardrules.shuffling import shuffled
 
 __all__ = ["determinize", "observe"]
 
@@ -45,6 +48,10 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     validated first (an impossible one raises :class:`~cardrules.errors.InvalidStateError`); the
     state is then built directly, and is one ``validate_state`` accepts.
 
+    A search determinizes one observation many times: what does not depend on the draw (the check
+    of the observation, its unseen cards) is worked out once and kept for the last observations
+    seen, by identity (an observation is a frozen record, so what holds for it holds for good).
+
     >>> from cardrules.games.mille_bornes import Rules, new_game
     >>> observation = observe(new_game(Rules(players=3), seed=2), 0)
     >>> observe(determinize(observation, 5), 0) == observation
@@ -52,20 +59,55 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     """
     check_instance(observation, Observation, "an observation of Mille Bornes")
     rng = check_rng(rng)
-    unknown = unknown_cards(observation)
-    rng.shuffle(unknown)
-    table = observation.table
-    seat = observation.seat
-    revealed = table.revealed
+    known = _PREPARED.get(id(observation))
+    deal = known[1] if known is not None and known[0] is observation else _prepare(observation)
+    # The cards as bytes (their numbers): shuffled in bulk, dealt by slicing, turned back into
+    # cards by one lookup each.
+    unknown = shuffled(deal.unknown, rng)
     hands: list[tuple[Card, ...]] = []
     at = 0
-    for other, size in enumerate(table.hand_sizes):
-        if other == seat:
+    for known_cards, take in deal.hands:
+        if take is None:
             hands.append(observation.hand)
-            continue
-        known = revealed[other]
-        take = size - len(known)
-        hands.append(tuple(sorted((*known, *unknown[at:at + take]))))
-        at += take
-    return State(rules=observation.rules, table=table, hands=tuple(hands), draw_pile=tuple(unknown[at:]),
-                 seed=rng.getrandbits(63))
+        else:
+            hands.append(tuple(map(_CARD_OF.__getitem__, sorted(known_cards + unknown[at:at + take]))))
+            at += take
+    state: State = make_state(observation.rules, observation.table, tuple(hands),
+                              tuple(map(_CARD_OF.__getitem__, unknown[at:])), rng.getrandbits(63))
+    return state
+
+
+_CARD_OF: tuple[Card, ...] = tuple(sorted(Card))
+"""Each card by its number (the cards are numbered 0, 1, 2, ...)."""
+assert all(card == number for number, card in enumerate(_CARD_OF))
+
+
+@attrs.frozen
+class _Deal:
+    """What every determinization of one observation shares: the cards to deal (``unknown``, their
+    numbers as bytes) and, per seat, the cards the table knows it holds and how many more to deal
+    it (``None`` for the observer)."""
+
+    unknown: bytes
+    hands: tuple[tuple[bytes, int | None], ...]
+
+
+_PREPARED: dict[int, tuple[Observation, _Deal]] = {}
+"""The last observations determinized, by ``id``, with their deal; an entry holds its observation,
+so that no other object can take its ``id`` while the entry is kept."""
+_PREPARED_KEPT = 64
+
+
+def _prepare(observation: Observation) -> _Deal:
+    """The deal of ``observation``, checked (an impossible one raises) and remembered."""
+    unknown = unknown_cards(observation)
+    revealed = observation.table.revealed
+    hands = tuple(
+        (b"", None) if other == observation.seat else (bytes(revealed[other]), size - len(revealed[other]))
+        for other, size in enumerate(observation.table.hand_sizes)
+    )
+    deal = _Deal(unknown=bytes(unknown), hands=hands)
+    if len(_PREPARED) >= _PREPARED_KEPT:
+        _PREPARED.clear()
+    _PREPARED[id(observation)] = (observation, deal)
+    return deal

@@ -6,6 +6,13 @@ the hidden cards and :func:`validate_observation` the observer's hand. Anything 
 played on: no verb fails on it, and ``result`` of it is well defined. Every refusal is an
 :class:`~cardrules.errors.InvalidStateError`, whatever the input holds (a number where a card
 belongs, a side that does not exist, ...).
+
+The checks of a table, and of the match record inside it, are remembered for the last ones checked,
+by identity: tables, tableaux, matches and score sheets are frozen records made of tuples of cards
+and numbers (which the checks make sure of), so one found valid under some rules stays valid under
+them. Every state of a hand shares its match record, and every observation of a state its table, so
+``determinize``, asked again and again by a search, checks a table once and a match once per hand;
+the engine never fills this memory, so ``apply`` costs what it did.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from itertools import chain
+from typing import TypeVar
 
 from cardrules.arguments import check_instance
 from cardrules.errors import InvalidStateError
@@ -39,6 +48,7 @@ _SPEED = frozenset((Card.SPEED_LIMIT, Card.END_OF_LIMIT))
 _DIRECTION = frozenset((Card.WRONG_WAY, Card.END_OF_WRONG_WAY))
 _SAFETY_SET = frozenset(SAFETIES)
 _DISTANCES = frozenset(MILES.values())
+_CARD_OF_MILES = {miles: card for card, miles in MILES.items()}
 _CARDS = tuple(Card)
 _ONLY_CARDS = frozenset((Card,))
 _ONLY_INTS = frozenset((int,))
@@ -146,8 +156,36 @@ def check_table(rules: Rules, table: Table) -> None:
     _check_table(rules, table)
 
 
+_KNOWN_TABLES: dict[int, tuple[Table, Rules, dict[Card, int]]] = {}
+"""Tables found valid, by ``id``, each with its rules and its cards face up. An entry holds its
+table, so that no other object can take the table's ``id`` while the entry is kept."""
+_KNOWN_MATCHES: dict[int, tuple[Match, Rules]] = {}
+"""Match records found valid (for a hand under way), by ``id``, with their rules; as above."""
+_KNOWN_SHEETS: dict[int, tuple[HandScore, Rules, int]] = {}
+"""Score sheets found valid, by ``id``, with their rules and hand number; as above."""
+_KEPT = 256
+E = TypeVar("E")
+
+
+def _remember(memory: dict[int, E], value: object, entry: E) -> None:
+    """Keep ``entry`` for ``value`` (by ``id``; the entry holds the value), forgetting everything
+    kept so far once the memory is full."""
+    if len(memory) >= _KEPT:
+        memory.clear()
+    memory[id(value)] = entry
+
+
 def _check_table(rules: Rules, table: Table) -> Counter[Card]:
     """:func:`check_table`, which also counts the cards face up (on the tableaux and discards)."""
+    known = _KNOWN_TABLES.get(id(table))
+    if known is not None and known[0] is table and known[1] is rules:
+        return Counter(known[2])
+    visible = _check_new_table(rules, table)
+    _remember(_KNOWN_TABLES, table, (table, rules, dict(visible)))
+    return visible
+
+
+def _check_new_table(rules: Rules, table: Table) -> Counter[Card]:
     if type(table) is not Table:
         raise InvalidStateError(f"a table of Mille Bornes is a Table, not {_short(table)}")
     players = rules.players
@@ -201,43 +239,50 @@ def check_sheet(sheet: HandScore, number: int, sides: int) -> None:
     the trip (which travelled furthest), extension points only after an extension."""
     if type(sheet) is not HandScore:
         raise InvalidStateError(f"a score sheet is a HandScore, not {_short(sheet)}")
-    where = f"hand {number}'s score sheet"
     if type(sheet.hand) is not int or sheet.hand != number:
-        raise InvalidStateError(f"{where} is numbered {_short(sheet.hand)}")
+        raise InvalidStateError(f"{_where(number)} is numbered {_short(sheet.hand)}")
     for who in (sheet.completed_by, sheet.extended_by):
         if who is not None and (type(who) is not int or not 0 <= who < sides):
-            raise InvalidStateError(f"{where} names a side that does not exist: {_short(who)}")
+            raise InvalidStateError(f"{_where(number)} names a side that does not exist: {_short(who)}")
     if type(sheet.delayed) is not bool:
-        raise InvalidStateError(f"{where}: delayed is True or False")
+        raise InvalidStateError(f"{_where(number)}: delayed is True or False")
     miles = sheet.miles
     if type(miles) is not tuple or len(miles) != sides or not _ints(miles) or min(miles) < 0:
-        raise InvalidStateError(f"{where} needs a distance of 0 or more miles for each of {sides} sides")
+        raise InvalidStateError(f"{_where(number)} needs a distance of 0 or more miles for each of "
+                                f"{sides} sides")
     columns = sheet.sides
     if type(columns) is not tuple or len(columns) != sides:
-        raise InvalidStateError(f"{where} does not fit the table: it needs one column per side")
+        raise InvalidStateError(f"{_where(number)} does not fit the table: it needs one column per side")
     for side, column in enumerate(columns):
         if type(column) is not SideScore:
-            raise InvalidStateError(f"{where} has a column that is not a SideScore")
+            raise InvalidStateError(f"{_where(number)} has a column that is not a SideScore")
         if column.side != side or type(column.side) is not int:
-            raise InvalidStateError(f"{where} has its sides out of order")
+            raise InvalidStateError(f"{_where(number)} has its sides out of order")
         points = column.points()
         if not _ints(points) or min(points) < 0:
-            raise InvalidStateError(f"{where}: side {side} has a line that is not 0 or more points")
+            raise InvalidStateError(f"{_where(number)}: side {side} has a line that is not 0 or more points")
     completed = sheet.completed_by
     if sheet.delayed and completed is None:
-        raise InvalidStateError(f"{where}: a delayed action needs a completed trip")
+        raise InvalidStateError(f"{_where(number)}: a delayed action needs a completed trip")
     for side, column in enumerate(columns):
         if side != completed and (column.trip or column.delayed_action or column.safe_trip
                                   or column.shutout):
-            raise InvalidStateError(f"{where}: side {side} has trip bonuses without completing the trip")
+            raise InvalidStateError(f"{_where(number)}: side {side} has trip bonuses without completing "
+                                    "the trip")
         if column.delayed_action and not sheet.delayed:
-            raise InvalidStateError(f"{where}: a delayed-action bonus without a delayed action")
+            raise InvalidStateError(f"{_where(number)}: a delayed-action bonus without a delayed action")
         if column.extension and sheet.extended_by is None:
-            raise InvalidStateError(f"{where}: extension points without an extension")
+            raise InvalidStateError(f"{_where(number)}: extension points without an extension")
     if completed is not None and any(
         other != completed and miles[other] >= miles[completed] for other in range(sides)
     ):
-        raise InvalidStateError(f"{where}: the side that completed the trip did not travel furthest")
+        raise InvalidStateError(f"{_where(number)}: the side that completed the trip did not travel "
+                                "furthest")
+
+
+def _where(number: object) -> str:
+    """How an error names the score sheet of hand ``number`` (built only for an error)."""
+    return f"hand {number}'s score sheet"
 
 
 def _check_scalars(table: Table, players: int) -> None:
@@ -267,18 +312,21 @@ def _check_tableau(rules: Rules, side: int, t: Tableau, target: int) -> None:
         _check_cards(pile, "a pile of the tableau of side", side)
     if type(t.problems) is not frozenset or not _only(t.problems, _ONLY_CARDS) or type(t.rolling) is not bool:
         raise InvalidStateError(f"{where}'s battle status is a set of cards and True or False")
-    if not set(t.battle) <= _BATTLE or not set(t.speed) <= _SPEED or not set(t.direction) <= _DIRECTION:
+    if (not _BATTLE.issuperset(t.battle) or not _SPEED.issuperset(t.speed)
+            or not _DIRECTION.issuperset(t.direction)):
         raise InvalidStateError(f"{where} has a card on the wrong pile")
-    if not set(t.safeties) <= _SAFETY_SET:
+    if not _SAFETY_SET.issuperset(t.safeties):
         raise InvalidStateError(f"{where}'s safety area holds a non-safety")
     if t.coups_fourres and not _within(t.coups_fourres, t.safeties):
         raise InvalidStateError(f"{where}'s coups fourrés must be among its safeties")
     distance = t.distance
     if type(distance) is not tuple or not _ints(distance):
         raise InvalidStateError(f"{where}'s distance is a tuple of whole numbers of miles")
-    for miles in distance:
-        if abs(miles) not in _DISTANCES or (miles < 0 and not rules.wrong_way):
-            raise InvalidStateError(f"{where} has a distance card of {miles} miles")
+    if not _DISTANCES.issuperset(map(abs, distance)) or (distance and min(distance) < 0
+                                                         and not rules.wrong_way):
+        for miles in distance:
+            if abs(miles) not in _DISTANCES or (miles < 0 and not rules.wrong_way):
+                raise InvalidStateError(f"{where} has a distance card of {miles} miles")
     if not 0 <= t.miles <= target or t.twos > rules.max_200s:
         raise InvalidStateError(f"{where} has travelled an impossible distance")
     if (t.problems, t.rolling) != read_battle(t.battle, t.safeties, rules.hazard_stacking,
@@ -353,6 +401,18 @@ def _check_window(rules: Rules, table: Table, window: Window) -> None:
 
 def _check_match(rules: Rules, table: Table) -> None:
     match = table.match
+    over = table.phase == "over"
+    if not over:
+        # A hand under way: the check depends on the match record and the rules alone.
+        known = _KNOWN_MATCHES.get(id(match))
+        if known is not None and known[0] is match and known[1] is rules:
+            return
+    _check_new_match(rules, table, match, over)
+    if not over:
+        _remember(_KNOWN_MATCHES, match, (match, rules))
+
+
+def _check_new_match(rules: Rules, table: Table, match: Match, over: bool) -> None:
     sides = rules.sides
     number, dealer, totals, history = match.hand_number, match.dealer, match.totals, match.history
     if type(number) is not int or type(dealer) is not int or not 0 <= dealer < rules.players:
@@ -361,14 +421,18 @@ def _check_match(rules: Rules, table: Table) -> None:
         raise InvalidStateError("the match record needs a total for each side")
     if type(history) is not tuple:
         raise InvalidStateError("the match history is a tuple of score sheets")
-    over = table.phase == "over"
     if number != len(history) - over:
         raise InvalidStateError("the hand number does not match the finished hands")
     summed = [0] * sides
     safeties = _safeties_in_deck(rules)
     for at, sheet in enumerate(history):
-        check_sheet(sheet, at, sides)
-        _check_sheet_rules(rules, sheet, safeties)
+        # A sheet is checked against its number and the rules alone (each later state of the
+        # match holds the same sheet objects): remembered like tables.
+        known = _KNOWN_SHEETS.get(id(sheet))
+        if known is None or known[0] is not sheet or known[1] is not rules or known[2] != at:
+            check_sheet(sheet, at, sides)
+            _check_sheet_rules(rules, sheet, safeties)
+            _remember(_KNOWN_SHEETS, sheet, (sheet, rules, at))
         for side, points in enumerate(sheet.totals):
             summed[side] += points
         final = over and at == len(history) - 1
@@ -386,11 +450,10 @@ def _check_match(rules: Rules, table: Table) -> None:
 def _check_sheet_rules(rules: Rules, sheet: HandScore, safeties: tuple[int, bool]) -> None:
     """The lines of ``sheet`` are ones ``score_hand`` could write under ``rules`` (whose deck holds
     ``safeties``: see :func:`_safeties_in_deck`)."""
-    where = f"hand {sheet.hand}'s score sheet"
     points = rules.scoring
     completed, extended_by = sheet.completed_by, sheet.extended_by
     if extended_by is not None and rules.extension_to is None:
-        raise InvalidStateError(f"{where} has an extension the rules do not allow")
+        raise InvalidStateError(f"{_where(sheet.hand)} has an extension the rules do not allow")
     target = rules.race if extended_by is None else rules.extension_to or 0
     safeties_in_deck, all_four_exist = safeties
     played_safeties = 0
@@ -399,31 +462,33 @@ def _check_sheet_rules(rules: Rules, sheet: HandScore, safeties: tuple[int, bool
         miles = sheet.miles[side]
         won = side == completed
         if miles % 25 or miles > target or (miles == target) != won:
-            raise InvalidStateError(f"{where}: side {side}'s {miles} miles do not fit a race of {target}")
+            raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s {miles} miles do not fit a race "
+                                    f"of {target}")
         count = _count(column.safeties, points.safety, safeties_in_deck)
         coups = _count(column.coups_fourres, points.coup_fourre, safeties_in_deck)
         if count is None or coups is None or (points.safety and coups > count):
-            raise InvalidStateError(f"{where}: side {side}'s safety lines do not fit the deck's safeties")
+            raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s safety lines do not fit the "
+                                    "deck's safeties")
         played_safeties += count
         if column.all_safeties not in (0, points.all_safeties) or (column.all_safeties and (
                 not all_four_exist or (points.all_safeties_needs_trip and not won)
                 or (points.safety and count < len(SAFETIES)))):
-            raise InvalidStateError(f"{where}: side {side} cannot have the all-safeties bonus")
+            raise InvalidStateError(f"{_where(sheet.hand)}: side {side} cannot have the all-safeties bonus")
         if column.miles != points.per_mile * miles:
-            raise InvalidStateError(f"{where}: side {side}'s miles line is not its miles")
+            raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s miles line is not its miles")
         if won and (column.trip != points.trip
                     or column.delayed_action != (points.delayed_action if sheet.delayed else 0)
                     or column.safe_trip not in (0, points.safe_trip)
                     or not _shutout_fits(rules, column.shutout, [o for o in zeros if o != side])):
-            raise InvalidStateError(f"{where}: side {side}'s trip bonuses are not the rules'")
+            raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s trip bonuses are not the rules'")
         earned = extended_by is not None and (
             extended_by == completed == side
             or (points.extension_failure_to_opponents and extended_by != completed
                 and side != extended_by))
         if column.extension != (points.extension if earned else 0):
-            raise InvalidStateError(f"{where}: side {side}'s extension line is not the rules'")
+            raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s extension line is not the rules'")
     if points.safety and played_safeties > safeties_in_deck:
-        raise InvalidStateError(f"{where} counts more safeties than the deck has")
+        raise InvalidStateError(f"{_where(sheet.hand)} counts more safeties than the deck has")
 
 
 def _shutout_fits(rules: Rules, line: int, shut_out: list[int]) -> bool:
@@ -474,10 +539,23 @@ def _check_hand(hand: object, what: str) -> None:
         raise InvalidStateError(f"{what} is not sorted")
 
 
-@lru_cache(maxsize=64)
 def _deck_counts(rules: Rules) -> Mapping[Card, int]:
     """How many of each card the deck of ``rules`` holds (kept: the same rules come back again and
     again, and ``Rules.deck_cards`` sorts a hundred cards). Read it, never change it."""
+    # By identity first: hashing a rules value means hashing its two dozen fields.
+    known = _DECKS_BY_ID.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    counts = _deck_counts_of(rules)
+    _remember(_DECKS_BY_ID, rules, (rules, counts))
+    return counts
+
+
+_DECKS_BY_ID: dict[int, tuple[Rules, Mapping[Card, int]]] = {}
+
+
+@lru_cache(maxsize=64)
+def _deck_counts_of(rules: Rules) -> Mapping[Card, int]:
     return Counter(rules.deck_cards())
 
 
@@ -495,11 +573,11 @@ def _within(some: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
 
 
 def _visible(table: Table) -> Counter[Card]:
-    """The cards face up: on the tableaux and on the discard pile."""
-    cards = Counter(table.discard_pile)
-    for tableau in table.tableaux:
-        cards.update(tableau.cards())
-    return cards
+    """The cards face up: on the tableaux and on the discard pile (whose tableaux are checked)."""
+    return Counter(chain(table.discard_pile, *(
+        chain(t.battle, t.speed, t.direction, t.safeties,
+              map(_CARD_OF_MILES.__getitem__, map(abs, t.distance)))
+        for t in table.tableaux)))
 
 
 def _rules(rules: object) -> Rules:
@@ -513,7 +591,7 @@ def _ints(values: Iterable[object]) -> bool:
 
 
 def _only(values: Iterable[object], types: frozenset[type]) -> bool:
-    return set(map(type, values)) <= types
+    return types.issuperset(map(type, values))
 
 
 def _short(value: object) -> str:

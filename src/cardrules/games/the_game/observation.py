@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import random
+from itertools import chain
 from math import comb
+
+import attrs
 
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.the_game.cards import CARDS, dead_cards
 from cardrules.games.the_game.state import Observation, State
 from cardrules.games.the_game.table import PLAYING
 from cardrules.games.the_game.validation import validate_observation
+from cardrules.shuffling import shuffled
+from cardrules.slots import slot_setters
 
 __all__ = ["determinize", "observe"]
 
-_CARD_SET = frozenset(CARDS)
+_ALL_CARDS = bytes(CARDS)
+_new = object.__new__
+_set_rules, _set_table, _set_hands, _set_draw_pile = slot_setters(
+    State, "rules", "table", "hands", "draw_pile")
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -37,6 +45,10 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     hands and the draw pile, so ``observe(determinize(obs, rng), obs.seat) == obs``. An observation
     that could not be seen in play raises :class:`~cardrules.errors.InvalidStateError`.
 
+    A search determinizes one observation many times: what does not depend on the draw (the check
+    of the observation, its unseen cards) is worked out once and kept for the last observations
+    seen, by identity (an observation is a frozen record, so what holds for it holds for good).
+
     >>> import random
     >>> from cardrules.games.the_game import Rules, new_game
     >>> obs = observe(new_game(Rules(players=3), seed=2), 0)
@@ -45,39 +57,85 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     """
     check_instance(observation, Observation, "an observation of The Game")
     rng = check_rng(rng)
-    validate_observation(observation)
-    table = observation.table
-    seat, current, sizes = observation.seat, table.current, table.hand_sizes
-    unseen = _shuffled(sorted(_CARD_SET.difference(observation.hand, *table.piles)), rng)
-    # The hidden hands are dealt in seat order (the observer's skipped), then the draw pile.
-    start = sum(sizes[:current]) - (sizes[seat] if seat < current else 0)
-    size = sizes[current]
-    stuck = table.status == "stuck"
-    if current != seat and (stuck or (table.status == PLAYING and table.laid < observation.minimum)):
+    known = _PREPARED.get(id(observation))
+    deal = known[1] if known is not None and known[0] is observation else _prepare(observation)
+    unseen = shuffled(deal.unseen, rng)
+    if deal.dead is not None:
         # What the observer knows of the hand on turn besides its size: while its player owes
         # cards it can lay one (else the game would be lost), and in a game lost by being stuck
         # it can lay none. validate_observation made sure that some hand qualifies.
-        dead = dead_cards(unseen, table.tops)
-        alive = sum(card not in dead for card in unseen[start:start + size])
-        if (alive > 0) == stuck:
+        start, size, stuck = deal.start, deal.size, deal.stuck
+        if deal.dead.issuperset(unseen[start:start + size]) != stuck:
             # The plain deal does not qualify (those that do are kept: they are uniform among
             # the qualifying deals, and the redeal below draws from the same law).
-            unseen = _deal_hand_on_turn(unseen, dead, start, size, stuck, rng)
+            unseen = _deal_hand_on_turn(unseen, deal.dead, start, size, stuck, rng)
     hands = []
     at = 0
-    for other, count in enumerate(sizes):
-        if other == seat:
+    for count in deal.sizes:
+        if count is None:
             hands.append(observation.hand)
         else:
             hands.append(tuple(sorted(unseen[at:at + count])))
             at += count
-    # Built directly: the observation was validated, and a state dealt from it is valid by construction.
-    return State(rules=observation.rules, table=table, hands=tuple(hands), draw_pile=tuple(unseen[at:]))
+    # Built directly, through the slots as the engine builds states: the observation was
+    # validated, and a state dealt from it is valid by construction.
+    state: State = _new(State)
+    _set_rules(state, observation.rules)
+    _set_table(state, observation.table)
+    _set_hands(state, tuple(hands))
+    _set_draw_pile(state, tuple(unseen[at:]))
+    return state
+
+
+@attrs.frozen
+class _Deal:
+    """What every determinization of one observation shares.
+
+    ``unseen``: the unseen cards, sorted, as bytes (cards are 2 to 99: shuffled in bulk, dealt by
+    slicing); ``sizes``: per seat, the cards to deal it (``None`` for the observer); ``dead``: when
+    the hand on turn must (or, if ``stuck``, must not) hold a card that can be laid, the unseen cards
+    that cannot, else ``None``; that hand is dealt ``unseen[start:start + size]``.
+    """
+
+    unseen: bytes
+    sizes: tuple[int | None, ...]
+    dead: frozenset[int] | None
+    start: int
+    size: int
+    stuck: bool
+
+
+_PREPARED: dict[int, tuple[Observation, _Deal]] = {}
+"""The last observations determinized, by ``id``, with their deal; an entry holds its observation,
+so that no other object can take its ``id`` while the entry is kept."""
+_PREPARED_KEPT = 64
+
+
+def _prepare(observation: Observation) -> _Deal:
+    """The deal of ``observation``, checked (an impossible one raises) and remembered."""
+    validate_observation(observation)
+    table = observation.table
+    seat, current, sizes = observation.seat, table.current, table.hand_sizes
+    seen = bytes(observation.hand) + bytes(chain.from_iterable(table.piles))
+    unseen = _ALL_CARDS.translate(None, seen)
+    # The hidden hands are dealt in seat order (the observer's skipped), then the draw pile.
+    start = sum(sizes[:current]) - (sizes[seat] if seat < current else 0)
+    stuck = table.status == "stuck"
+    dead = None
+    if current != seat and (stuck or (table.status == PLAYING and table.laid < observation.minimum)):
+        dead = frozenset(dead_cards(unseen, table.tops))
+    dealt = tuple(None if other == seat else count for other, count in enumerate(sizes))
+    deal = _Deal(unseen=unseen, sizes=dealt,
+                 dead=dead, start=start, size=sizes[current], stuck=stuck)
+    if len(_PREPARED) >= _PREPARED_KEPT:
+        _PREPARED.clear()
+    _PREPARED[id(observation)] = (observation, deal)
+    return deal
 
 
 def _deal_hand_on_turn(
-    order: list[int], dead: set[int], start: int, size: int, stuck: bool, rng: random.Random
-) -> list[int]:
+    order: bytes, dead: frozenset[int], start: int, size: int, stuck: bool, rng: random.Random
+) -> bytes:
     """``order`` redealt so that the hand at ``start`` (``size`` cards) is a uniform draw among the
     hands that can lay a card (or, if ``stuck``, that cannot), and the other cards a uniform shuffle.
 
@@ -99,16 +157,5 @@ def _deal_hand_on_turn(
             pick -= weight
             live += 1
     hand = alive[:live] + lifeless[:size - live]
-    rest = _shuffled(alive[live:] + lifeless[size - live:], rng)
-    return rest[:start] + hand + rest[start:]
-
-
-def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
-    """``cards`` in a uniformly random order drawn from ``rng``.
-
-    Sorted by random keys (53-bit floats, so a tie is as good as impossible) rather than by
-    ``rng.shuffle``, which runs ``_randbelow`` in Python for every card: a third cheaper, and the
-    shuffle is most of what ``determinize`` costs.
-    """
-    draw = rng.random
-    return sorted(cards, key=lambda _: draw())
+    rest = shuffled(bytes(alive[live:] + lifeless[size - live:]), rng)
+    return rest[:start] + bytes(hand) + rest[start:]

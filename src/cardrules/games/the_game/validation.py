@@ -5,6 +5,12 @@ cards (every card exactly once, hands that match the table), :func:`validate_obs
 the seat holds and whether any hidden hand could make the table true. A record these functions
 accept never makes a verb fail. The checks are linear in the size of the record, and they check
 shapes and types before they compute with them, so any value of the right class gets an answer.
+
+The check of a table is remembered, for the last tables checked, by identity: a table and its rules
+are frozen records made of tuples of numbers and strings (which the check makes sure of), so a
+table found valid under some rules stays valid under them. ``determinize``, asked again and again
+about the same observation by a search, checks its table once; the engine never fills this memory,
+so ``apply`` costs what it did.
 """
 
 from __future__ import annotations
@@ -129,8 +135,25 @@ def validate_table(rules: Rules, table: Table) -> None:
     _check_table(rules, table)
 
 
+_KNOWN_TABLES: dict[int, tuple[Table, Rules, tuple[int, ...]]] = {}
+"""Tables found valid, by ``id``, each with its rules and the cards on its piles. An entry holds its
+table, so that no other object can take the table's ``id`` while the entry is kept."""
+_KNOWN_TABLES_KEPT = 256
+
+
 def _check_table(rules: Rules, table: Table) -> list[int]:
     """:func:`validate_table` of a table known to be a :class:`Table`; the cards on its piles."""
+    known = _KNOWN_TABLES.get(id(table))
+    if known is not None and known[0] is table and known[1] is rules:
+        return list(known[2])
+    on_piles = _check_new_table(rules, table)
+    if len(_KNOWN_TABLES) >= _KNOWN_TABLES_KEPT:
+        _KNOWN_TABLES.clear()
+    _KNOWN_TABLES[id(table)] = (table, rules, tuple(on_piles))
+    return on_piles
+
+
+def _check_new_table(rules: Rules, table: Table) -> list[int]:
     piles = table.piles
     if type(piles) is not tuple or len(piles) != 4:
         raise InvalidStateError("The Game has four piles")

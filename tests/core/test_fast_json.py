@@ -1,0 +1,191 @@
+"""The fast path of ``to_json``/``from_json`` answers exactly as the detailed path does.
+
+``to_json`` and ``from_json`` first try code compiled per class (``cardrules.fast_json``); any value
+or text it cannot vouch for goes through cattrs' detailed path. These tests hold the two to the
+same answers — the same text for every value, the same value or the same error, word for word, for
+every text — over reachable values of every game and over texts mutated by the fuzzer, and check
+that the fast path does serve the values the library writes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardrules import CardrulesError, from_json, serialization, to_json
+from cardrules.games import mille_bornes, the_game
+from cardrules.registry import available, game_of, get, registered
+from cardrules.serialization import detailed_from_json, detailed_to_json
+from cardrules.testing import reachable_states
+from cardrules.testing.fuzz.corpus import build_corpus, rules_grids, type_of
+from cardrules.testing.fuzz.mutations import Mutator
+
+KINDS = ("state", "observation", "result")
+
+
+def every_rules() -> list[Any]:
+    return [rules for name in available() for grid in rules_grids(get(name)).values() for rules in grid]
+
+
+def values_of(state: Any) -> Iterator[Any]:
+    """The state, every seat's observation of it and, once it is over, its result."""
+    game = game_of(state)
+    yield state
+    for seat in range(game.players(game.rules_of(state))):
+        yield game.observe(state, seat)
+    if game.is_terminal(state):
+        yield game.result(state)
+
+
+def outcome(read: Callable[..., object], text: str | bytes, *cls: object) -> tuple[object, ...]:
+    """What reading ``text`` gives: the value, or the error's class and message (and its cause's)."""
+    try:
+        value = read(text, *cls)
+    except CardrulesError as exc:
+        cause = exc.__cause__
+        return ("refused", type(exc), str(exc), type(cause), str(cause) if cause is not None else None)
+    return ("read", type(value), value)
+
+
+# --- reachable values: the fast path serves them, and agrees ---------------------------------------
+
+
+@given(reachable_states(st.sampled_from(every_rules())))
+def test_the_fast_path_writes_and_reads_every_reachable_value(state: Any) -> None:
+    for value in values_of(state):
+        text = detailed_to_json(value)
+        assert serialization._fast_text(value) == text == to_json(value)
+        assert serialization._fast_value(text, type(value)) == value
+        assert serialization._fast_value(text, None) == value
+        assert from_json(text, type(value)) == detailed_from_json(text, type(value)) == value
+
+
+@given(reachable_states(st.sampled_from(every_rules())))
+def test_a_state_read_with_remembered_rules_equals_one_read_afresh(state: Any) -> None:
+    text = to_json(state)
+    from_json(text)  # the rules' text is now known
+    assert serialization._fast_value(text, None) == state
+    serialization._RULES_TEXTS.clear()
+    assert serialization._fast_value(text, None) == state
+
+
+# --- odd values and texts: both paths give the same answer ---------------------------------------
+
+
+def odd_values() -> Iterator[Any]:
+    """Values of the right classes holding what the classes do not expect."""
+    tg = the_game.new_game(the_game.Rules(players=2), seed=4)
+    table = tg.table
+    yield attrs.evolve(tg, draw_pile=list(tg.draw_pile))
+    yield attrs.evolve(tg, draw_pile=(True, *tg.draw_pile[1:]))
+    yield attrs.evolve(tg, draw_pile=(2.0, *tg.draw_pile[1:]))
+    yield attrs.evolve(tg, table=attrs.evolve(table, turn=True))
+    yield attrs.evolve(tg, table=attrs.evolve(table, turn=10**30))
+    yield attrs.evolve(tg, table=attrs.evolve(table, status="lost"))
+    yield attrs.evolve(tg, table=attrs.evolve(table, piles=table.piles[:3]))
+    yield attrs.evolve(tg, table=attrs.evolve(table, hand_sizes=(10**9, -5)))
+    yield attrs.evolve(tg, hands=(tg.hands[0], [*tg.hands[1]]))
+    yield attrs.evolve(tg, rules=mille_bornes.Rules())
+    mb = mille_bornes.new_game(mille_bornes.Rules(), seed=4)
+    yield attrs.evolve(mb, draw_pile=(3, *mb.draw_pile[1:]))
+    yield attrs.evolve(mb, seed=10**40)
+    yield attrs.evolve(mb, seed=False)
+    yield attrs.evolve(mb, table=attrs.evolve(mb.table, phase="lunch"))
+    yield attrs.evolve(mb, table=attrs.evolve(mb.table, window="open"))
+    yield attrs.evolve(mb, table=attrs.evolve(mb.table, discard_pile=frozenset()))
+    tableau = attrs.evolve(mb.table.tableaux[0], problems=frozenset({3}))
+    yield attrs.evolve(mb, table=attrs.evolve(mb.table, tableaux=(tableau, *mb.table.tableaux[1:])))
+
+
+@pytest.mark.parametrize("value", list(odd_values()), ids=lambda value: type(value).__module__)
+def test_an_odd_value_is_written_as_the_detailed_path_writes_it(value: Any) -> None:
+    try:
+        expected: object = detailed_to_json(value)
+    except CardrulesError as exc:
+        expected = (type(exc), str(exc))
+    try:
+        found: object = to_json(value)
+    except CardrulesError as exc:
+        found = (type(exc), str(exc))
+    assert found == expected
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Any:
+    return build_corpus(7, games_per_game=6)
+
+
+@pytest.mark.parametrize("game", ["the-game", "mille-bornes"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_mutated_texts_get_the_same_answer_on_both_paths(corpus: Any, game: str, kind: str) -> None:
+    mutator = Mutator(corpus, game, random.Random(f"{game} {kind}"))
+    samples = corpus.samples[(game, kind)]
+    cls = type_of(game, kind)
+    rng = random.Random(kind)
+    for number in range(400):
+        sample = samples[number % len(samples)]
+        if number % 7 == 0:
+            serialization._RULES_TEXTS.clear()  # sometimes read with no rules remembered
+        text = sample.text if number % 10 == 0 else mutator.mutate(sample).text
+        if isinstance(text, bytes):
+            continue  # bytes take the detailed path
+        for args in ((cls,), ()) if rng.random() < 0.5 else ((cls,),):
+            assert outcome(from_json, text, *args) == outcome(detailed_from_json, text, *args), text
+
+
+def texts_to_trip_on() -> Iterator[tuple[str, str]]:
+    """Texts that are nearly what to_json writes, each with what it tries."""
+    state = the_game.new_game(the_game.Rules(players=3), seed=8)
+    text = to_json(state)
+    data = json.loads(text)
+    other = to_json(the_game.Rules(players=2))[len('{"game": "the-game", "format": 1, "type": "rules", '):]
+    yield "a second rules member", text[:-1] + ', "rules": {' + other + "}"
+    yield "a second table member", text[:-1] + ', "table": ' + json.dumps(data["table"]) + "}"
+    yield "a second game member", text[:-1] + ', "game": "mille-bornes"}'
+    yield "a second type member", text[:-1] + ', "type": "observation"}'
+    yield "the fields in another order", json.dumps({**{k: data[k] for k in ("game", "format", "type")},
+                                                     "table": data["table"], "rules": data["rules"],
+                                                     "hands": data["hands"], "draw_pile": data["draw_pile"]})
+    yield "spaces after the rules", text.replace('"on_fire": false}', '"on_fire": false}   ')
+    yield "an envelope with more spaces", text.replace('"format": 1', '"format":  1')
+    yield "a number spelled as a float", text.replace('"turn": 0', '"turn": 0.0')
+    yield "a huge number", text.replace('"turn": 0', '"turn": ' + "9" * 5000)
+    yield "a cut text", text[:-3]
+    yield "another format", text.replace('"format": 1', '"format": 2')
+    yield "a game that does not exist", text.replace('"the-game"', '"no-game"')
+
+
+TRIPS = list(texts_to_trip_on())
+
+
+@pytest.mark.parametrize(("what", "text"), TRIPS, ids=[what for what, _ in TRIPS])
+def test_a_text_that_differs_from_what_to_json_writes_gets_the_detailed_answer(what: str, text: str) -> None:
+    from_json(to_json(the_game.new_game(the_game.Rules(players=3), seed=1)))  # rules remembered
+    for cls in (the_game.State, None):
+        args = () if cls is None else (cls,)
+        assert outcome(from_json, text, *args) == outcome(detailed_from_json, text, *args)
+
+
+def test_rules_read_from_a_text_with_two_rules_members_are_not_remembered_for_the_first() -> None:
+    serialization._RULES_TEXTS.clear()
+    state = the_game.new_game(the_game.Rules(players=3), seed=8)
+    text = to_json(state)
+    other = to_json(the_game.Rules(players=2))[len('{"game": "the-game", "format": 1, "type": "rules", '):]
+    twice = text[:-1] + ', "rules": {' + other + "}"
+    assert outcome(from_json, twice) == outcome(detailed_from_json, twice)
+    # The three-player rules text, read again, still means three players.
+    assert from_json(text) == state
+
+
+def test_every_registered_game_is_written_through_the_fast_path_or_the_detailed_one() -> None:
+    # A game need not do anything for the fast path: the toy game of the tests gets it for free.
+    for game in registered():
+        state = game.new_game(game.option_grid()[0], seed=1)
+        assert from_json(to_json(state), type(state)) == state

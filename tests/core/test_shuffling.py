@@ -1,0 +1,58 @@
+"""The bulk shuffle behind ``determinize``: every order equally likely, every card kept."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from cardrules import shuffling
+from cardrules.shuffling import shuffled
+
+
+def test_every_order_of_four_cards_comes_up_as_often() -> None:
+    rng = random.Random(2024)
+    cards = bytes([7, 20, 3, 99])
+    draws = 48_000
+    counts = Counter(shuffled(cards, rng) for _ in range(draws))
+    assert set(counts) == {bytes(order) for order in itertools.permutations(cards)}
+    expected = draws / 24
+    chi_square = sum((count - expected) ** 2 / expected for count in counts.values())
+    # 23 degrees of freedom: a fair shuffle exceeds 60 about once in a hundred thousand runs.
+    assert chi_square < 60
+
+
+def test_each_card_lands_in_each_place_as_often() -> None:
+    rng = random.Random(7)
+    cards = bytes(range(2, 100))
+    draws = 6_000
+    places = Counter((card, place) for _ in range(draws) for place, card in enumerate(shuffled(cards, rng)))
+    # Each (card, place) is a binomial count of mean draws / 98 (about 61, sd about 7.8).
+    assert min(places.values()) > 20
+    assert max(places.values()) < 110
+
+
+def test_repeated_cards_are_all_kept() -> None:
+    cards = bytes([5, 5, 5, 9, 9, 0, 0, 0, 0, 17])
+    order = shuffled(cards, random.Random(3))
+    assert sorted(order) == sorted(cards)
+
+
+def test_the_same_generator_state_gives_the_same_order() -> None:
+    cards = bytes(range(40))
+    assert shuffled(cards, random.Random(11)) == shuffled(cards, random.Random(11))
+    assert shuffled(cards, random.Random(11)) != shuffled(cards, random.Random(12))
+
+
+@pytest.mark.parametrize("cards", [b"", b"\x05"])
+def test_nothing_to_shuffle_comes_back_as_is(cards: bytes) -> None:
+    assert shuffled(cards, random.Random(1)) == cards
+
+
+def test_a_big_endian_machine_shuffles_through_random_shuffle(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shuffling, "_LITTLE_ENDIAN", False)
+    order = shuffled(bytes(range(30)), random.Random(5))
+    assert sorted(order) == list(range(30))
+    assert order != bytes(range(30))
