@@ -52,6 +52,7 @@ _CARD_OF_MILES = {miles: card for card, miles in MILES.items()}
 _CARDS = tuple(Card)
 _ONLY_CARDS = frozenset((Card,))
 _ONLY_INTS = frozenset((int,))
+_ONLY_TUPLES = frozenset((tuple,))
 
 
 def validate_state(state: State) -> None:
@@ -135,18 +136,13 @@ def unknown_cards(observation: Observation) -> list[Card]:
     revealed = table.revealed
     if revealed[seat] and not _within(revealed[seat], hand):
         raise InvalidStateError("the observer is known to hold a card it does not have")
-    known.update(hand)
-    for other, cards in enumerate(revealed):
-        if other != seat:
-            known.update(cards)
-    unknown: list[Card] = []
-    deck = _deck_counts(rules)
-    for card in _CARDS:
-        count = deck.get(card, 0) - known[card]
-        if count < 0:
-            raise InvalidStateError(f"more {card.name} are seen or known to be held than the deck has")
-        unknown += (card,) * count
-    return unknown
+    known.update(chain(hand, *(cards for other, cards in enumerate(revealed) if other != seat)))
+    unknown = Counter(_deck_counts(rules))
+    unknown.subtract(known)
+    if min(unknown.values()) < 0:
+        card = min(card for card, count in unknown.items() if count < 0)
+        raise InvalidStateError(f"more {card.name} are seen or known to be held than the deck has")
+    return sorted(unknown.elements())
 
 
 def check_table(rules: Rules, table: Table) -> None:
@@ -286,10 +282,12 @@ def _where(number: object) -> str:
 
 
 def _check_scalars(table: Table, players: int) -> None:
-    for name in ("draw_pile_size", "current", "target", "reshuffles"):
-        if type(getattr(table, name)) is not int:
-            raise InvalidStateError(f"the table's {name} is a whole number, not "
-                                    f"{_short(getattr(table, name))}")
+    if not _ONLY_INTS.issuperset(map(type, (table.draw_pile_size, table.current, table.target,
+                                            table.reshuffles))):
+        for name in ("draw_pile_size", "current", "target", "reshuffles"):
+            if type(getattr(table, name)) is not int:
+                raise InvalidStateError(f"the table's {name} is a whole number, not "
+                                        f"{_short(getattr(table, name))}")
     if table.draw_pile_size < 0:
         raise InvalidStateError("the draw pile cannot hold fewer than 0 cards")
     if not 0 <= table.current < players:
@@ -308,8 +306,10 @@ def _check_tableau(rules: Rules, side: int, t: Tableau, target: int) -> None:
     where = f"side {side}"
     if type(t) is not Tableau:
         raise InvalidStateError(f"{where}'s tableau is a Tableau, not {_short(t)}")
-    for pile in (t.battle, t.speed, t.direction, t.safeties, t.coups_fourres):
-        _check_cards(pile, "a pile of the tableau of side", side)
+    piles = (t.battle, t.speed, t.direction, t.safeties, t.coups_fourres)
+    if not _ONLY_TUPLES.issuperset(map(type, piles)) or not _ONLY_CARDS.issuperset(map(type, chain(*piles))):
+        for pile in piles:
+            _check_cards(pile, "a pile of the tableau of side", side)
     if type(t.problems) is not frozenset or not _only(t.problems, _ONLY_CARDS) or type(t.rolling) is not bool:
         raise InvalidStateError(f"{where}'s battle status is a set of cards and True or False")
     if (not _BATTLE.issuperset(t.battle) or not _SPEED.issuperset(t.speed)
