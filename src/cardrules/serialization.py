@@ -17,6 +17,12 @@ by hand may name only what differs.
 
 Each game teaches the converter its own values (its move union, its cards) through its
 ``configure_converter``, called the first time the game's values are written or read.
+
+States, observations and results take a fast path first: writers and readers compiled for their
+classes (:mod:`cardrules.fast_json`), which build the text or the value directly and step aside for
+anything they cannot vouch for. The converter then gives the answer, or the error, it always gave;
+:func:`detailed_to_json` and :func:`detailed_from_json` are that road alone. A type a game gives a
+hook of its own (its cards, its rules) is handed to that hook on the fast path too.
 """
 
 from __future__ import annotations

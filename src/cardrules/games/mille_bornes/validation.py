@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from itertools import chain
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from cardrules.arguments import check_instance
 from cardrules.errors import InvalidStateError
@@ -424,14 +424,14 @@ def _check_new_match(rules: Rules, table: Table, match: Match, over: bool) -> No
     if number != len(history) - over:
         raise InvalidStateError("the hand number does not match the finished hands")
     summed = [0] * sides
-    safeties = _safeties_in_deck(rules)
+    facts = _facts(rules)
     for at, sheet in enumerate(history):
         # A sheet is checked against its number and the rules alone (each later state of the
         # match holds the same sheet objects): remembered like tables.
         known = _KNOWN_SHEETS.get(id(sheet))
         if known is None or known[0] is not sheet or known[1] is not rules or known[2] != at:
             check_sheet(sheet, at, sides)
-            _check_sheet_rules(rules, sheet, safeties)
+            _check_sheet_rules(rules, sheet, facts)
             _remember(_KNOWN_SHEETS, sheet, (sheet, rules, at))
         for side, points in enumerate(sheet.totals):
             summed[side] += points
@@ -447,15 +447,15 @@ def _check_new_match(rules: Rules, table: Table, match: Match, over: bool) -> No
         _check_last_sheet(rules, table, history[-1])
 
 
-def _check_sheet_rules(rules: Rules, sheet: HandScore, safeties: tuple[int, bool]) -> None:
-    """The lines of ``sheet`` are ones ``score_hand`` could write under ``rules`` (whose deck holds
-    ``safeties``: see :func:`_safeties_in_deck`)."""
+def _check_sheet_rules(rules: Rules, sheet: HandScore, facts: _Facts) -> None:
+    """The lines of ``sheet`` are ones ``score_hand`` could write under ``rules`` (whose ``facts``
+    are given: its deck's safeties, its race and extension)."""
     points = rules.scoring
     completed, extended_by = sheet.completed_by, sheet.extended_by
-    if extended_by is not None and rules.extension_to is None:
+    if extended_by is not None and facts.extension_to is None:
         raise InvalidStateError(f"{_where(sheet.hand)} has an extension the rules do not allow")
-    target = rules.race if extended_by is None else rules.extension_to or 0
-    safeties_in_deck, all_four_exist = safeties
+    target = facts.race if extended_by is None else facts.extension_to or 0
+    safeties_in_deck, all_four_exist = facts.safeties
     played_safeties = 0
     zeros = [side for side, miles in enumerate(sheet.miles) if miles == 0]
     for side, column in enumerate(sheet.sides):
@@ -540,31 +540,43 @@ def _check_hand(hand: object, what: str) -> None:
 
 
 def _deck_counts(rules: Rules) -> Mapping[Card, int]:
-    """How many of each card the deck of ``rules`` holds (kept: the same rules come back again and
-    again, and ``Rules.deck_cards`` sorts a hundred cards). Read it, never change it."""
-    # By identity first: hashing a rules value means hashing its two dozen fields.
-    known = _DECKS_BY_ID.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1]
-    counts = _deck_counts_of(rules)
-    _remember(_DECKS_BY_ID, rules, (rules, counts))
-    return counts
+    """How many of each card the deck of ``rules`` holds. Read it, never change it."""
+    return _facts(rules).deck
 
 
-_DECKS_BY_ID: dict[int, tuple[Rules, Mapping[Card, int]]] = {}
-
-
-@lru_cache(maxsize=64)
-def _deck_counts_of(rules: Rules) -> Mapping[Card, int]:
-    return Counter(rules.deck_cards())
-
-
-@lru_cache(maxsize=64)
 def _safeties_in_deck(rules: Rules) -> tuple[int, bool]:
     """How many safety cards the deck of ``rules`` holds, and whether it holds all four kinds."""
-    composition = _deck_counts(rules)
-    return (sum(composition.get(card, 0) for card in SAFETIES),
-            all(composition.get(card, 0) for card in SAFETIES))
+    return _facts(rules).safeties
+
+
+class _Facts(NamedTuple):
+    """What the checks read of a rules value again and again, worked out once."""
+
+    deck: Mapping[Card, int]
+    safeties: tuple[int, bool]
+    race: int
+    extension_to: int | None
+
+
+def _facts(rules: Rules) -> _Facts:
+    # By identity first (hashing a rules value means hashing its two dozen fields), then by value:
+    # the same rules come back again and again, and Rules.deck_cards sorts a hundred cards.
+    known = _FACTS_BY_ID.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    facts = _facts_of(rules)
+    _remember(_FACTS_BY_ID, rules, (rules, facts))
+    return facts
+
+
+_FACTS_BY_ID: dict[int, tuple[Rules, _Facts]] = {}
+
+
+@lru_cache(maxsize=64)
+def _facts_of(rules: Rules) -> _Facts:
+    deck = Counter(rules.deck_cards())
+    safeties = (sum(deck.get(card, 0) for card in SAFETIES), all(deck.get(card, 0) for card in SAFETIES))
+    return _Facts(deck, safeties, rules.race, rules.extension_to)
 
 
 def _within(some: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
