@@ -97,7 +97,7 @@ def _timers(row: Row, states: Sequence[Any]) -> dict[str, Callable[[], tuple[flo
     """The timed loops of a row by figure name; each returns the seconds it took and its calls."""
     module = _module(row.rules)
     kind = type(states[0])
-    observations = [cardrules.observe(s, cardrules.current_player(s)) for s in states]
+    observations = [cardrules.observe(s, cardrules.current_player(s) or 0) for s in states]
     texts = [cardrules.to_json(s) for s in states]
 
     def timed(loop: Callable[[], int]) -> Callable[[], tuple[float, int]]:

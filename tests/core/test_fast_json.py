@@ -81,27 +81,29 @@ def test_a_state_read_with_remembered_rules_equals_one_read_afresh(state: Any) -
 
 def odd_values() -> Iterator[Any]:
     """Values of the right classes holding what the classes do not expect."""
+    # Deliberately ill-typed values: what a careless caller could build.
+    evolve: Any = attrs.evolve
     tg = the_game.new_game(the_game.Rules(players=2), seed=4)
     table = tg.table
-    yield attrs.evolve(tg, draw_pile=list(tg.draw_pile))
-    yield attrs.evolve(tg, draw_pile=(True, *tg.draw_pile[1:]))
-    yield attrs.evolve(tg, draw_pile=(2.0, *tg.draw_pile[1:]))
-    yield attrs.evolve(tg, table=attrs.evolve(table, turn=True))
-    yield attrs.evolve(tg, table=attrs.evolve(table, turn=10**30))
-    yield attrs.evolve(tg, table=attrs.evolve(table, status="lost"))
-    yield attrs.evolve(tg, table=attrs.evolve(table, piles=table.piles[:3]))
-    yield attrs.evolve(tg, table=attrs.evolve(table, hand_sizes=(10**9, -5)))
-    yield attrs.evolve(tg, hands=(tg.hands[0], [*tg.hands[1]]))
-    yield attrs.evolve(tg, rules=mille_bornes.Rules())
+    yield evolve(tg, draw_pile=list(tg.draw_pile))
+    yield evolve(tg, draw_pile=(True, *tg.draw_pile[1:]))
+    yield evolve(tg, draw_pile=(2.0, *tg.draw_pile[1:]))
+    yield evolve(tg, table=evolve(table, turn=True))
+    yield evolve(tg, table=evolve(table, turn=10**30))
+    yield evolve(tg, table=evolve(table, status="lost"))
+    yield evolve(tg, table=evolve(table, piles=table.piles[:3]))
+    yield evolve(tg, table=evolve(table, hand_sizes=(10**9, -5)))
+    yield evolve(tg, hands=(tg.hands[0], [*tg.hands[1]]))
+    yield evolve(tg, rules=mille_bornes.Rules())
     mb = mille_bornes.new_game(mille_bornes.Rules(), seed=4)
-    yield attrs.evolve(mb, draw_pile=(3, *mb.draw_pile[1:]))
-    yield attrs.evolve(mb, seed=10**40)
-    yield attrs.evolve(mb, seed=False)
-    yield attrs.evolve(mb, table=attrs.evolve(mb.table, phase="lunch"))
-    yield attrs.evolve(mb, table=attrs.evolve(mb.table, window="open"))
-    yield attrs.evolve(mb, table=attrs.evolve(mb.table, discard_pile=frozenset()))
-    tableau = attrs.evolve(mb.table.tableaux[0], problems=frozenset({3}))
-    yield attrs.evolve(mb, table=attrs.evolve(mb.table, tableaux=(tableau, *mb.table.tableaux[1:])))
+    yield evolve(mb, draw_pile=(3, *mb.draw_pile[1:]))
+    yield evolve(mb, seed=10**40)
+    yield evolve(mb, seed=False)
+    yield evolve(mb, table=evolve(mb.table, phase="lunch"))
+    yield evolve(mb, table=evolve(mb.table, window="open"))
+    yield evolve(mb, table=evolve(mb.table, discard_pile=frozenset()))
+    tableau = evolve(mb.table.tableaux[0], problems=frozenset({3}))
+    yield evolve(mb, table=evolve(mb.table, tableaux=(tableau, *mb.table.tableaux[1:])))
 
 
 @pytest.mark.parametrize("value", list(odd_values()), ids=lambda value: type(value).__module__)
