@@ -352,7 +352,11 @@ def detailed_to_json(value: object, *, indent: int | None = None) -> str:
         # IndexError: a fixed-size tuple field holding fewer items (The Game's four piles).
         raise SerializationError(f"cannot write {type(value).__name__} as JSON: {exc}") from exc
     data = {"game": game.name, "format": FORMAT, "type": kind, **body}
-    return json.dumps(data, indent=indent, ensure_ascii=False)
+    try:
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+    except (TypeError, ValueError) as exc:
+        # A field holding what JSON cannot spell (a Decimal, a set): the value is not one of ours.
+        raise SerializationError(f"cannot write {type(value).__name__} as JSON: {exc}") from exc
 
 
 # --- reading --------------------------------------------------------------------------------------

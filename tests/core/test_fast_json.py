@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
+from decimal import Decimal
 from typing import Any
 
 import attrs
@@ -19,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules import CardrulesError, from_json, serialization, to_json
+from cardrules import CardrulesError, SerializationError, from_json, serialization, to_json
 from cardrules.games import mille_bornes, the_game
 from cardrules.registry import available, game_of, get, registered
 from cardrules.serialization import detailed_from_json, detailed_to_json
@@ -117,6 +118,13 @@ def test_an_odd_value_is_written_as_the_detailed_path_writes_it(value: Any) -> N
     except CardrulesError as exc:
         found = (type(exc), str(exc))
     assert found == expected
+
+
+def test_a_value_holding_what_json_cannot_spell_is_refused_with_a_serialization_error() -> None:
+    state = the_game.new_game(the_game.Rules(players=2), seed=1)
+    odd = attrs.evolve(state, table=attrs.evolve(state.table, turn=Decimal(3)))
+    with pytest.raises(SerializationError, match="cannot write State as JSON: Object of type Decimal"):
+        to_json(odd)
 
 
 @pytest.fixture(scope="module")
