@@ -122,7 +122,7 @@ def test_an_odd_value_is_written_as_the_detailed_path_writes_it(value: Any) -> N
 
 def test_a_value_holding_what_json_cannot_spell_is_refused_with_a_serialization_error() -> None:
     state = the_game.new_game(the_game.Rules(players=2), seed=1)
-    odd = attrs.evolve(state, table=attrs.evolve(state.table, turn=Decimal(3)))
+    odd = attrs.evolve(state, table=attrs.evolve(state.table, turn=Decimal(3)))  # type: ignore[arg-type]
     with pytest.raises(SerializationError, match="cannot write State as JSON: Object of type Decimal"):
         to_json(odd)
 
