@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, TypeVar, cast, runtime_checkable
+from typing import Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from cardrules.contract import AnyState, GameState, RulesLike
 from cardrules.errors import ArgumentError
 from cardrules.registry import SomeGame, game_of, game_of_state
 
-__all__ = ["Bot", "RandomBot", "play_game", "play_out"]
+__all__ = ["STRONGEST", "Bot", "OpeningRater", "RandomBot", "play_game", "play_out", "strongest_first_player"]
 
 O_contra = TypeVar("O_contra", contravariant=True)
 M = TypeVar("M")
@@ -46,6 +46,24 @@ class Bot(Protocol[O_contra, M]):
     def choose(self, observation: O_contra, legal: tuple[M, ...]) -> M:
         """The move to make, one of ``legal``."""
         ...
+
+
+@runtime_checkable
+class OpeningRater(Protocol[O_contra]):
+    """A bot that can say how well its seat could open the game, for choosing who starts.
+
+    ``opening_strength(observation)`` rates the seat's own dealt hand (higher is stronger) from its
+    observation alone, so what the table learns is that one number, never a card. It is optional:
+    :func:`strongest_first_player` needs it of every seat.
+    """
+
+    def opening_strength(self, observation: O_contra) -> float:
+        """How well this seat could open: higher is stronger."""
+        ...
+
+
+STRONGEST: Literal["strongest"] = "strongest"
+"""``play_game(..., first_player=STRONGEST)``: the seat whose bot rates its opening strongest starts."""
 
 
 class RandomBot:
@@ -78,7 +96,7 @@ def play_game(
     bots: Bot[O, M] | Sequence[Bot[O, M]],
     *,
     seed: int | None = None,
-    first_player: int = 0,
+    first_player: int | Literal["strongest"] = 0,
 ) -> AnyState:
     """Deal a game under ``rules`` (of any registered game) and let ``bots`` play it to the end.
 
@@ -89,6 +107,10 @@ def play_game(
     at run time from ``rules``; for a final state typed as the game's own ``State``, deal it yourself
     and call :func:`play_out`.
 
+    ``first_player`` is the seat that starts, or ``"strongest"`` (:data:`STRONGEST`) to let the
+    table choose from the dealt hands (:func:`strongest_first_player`); the cards dealt are the
+    same either way, only who starts changes.
+
     >>> import cardrules
     >>> from cardrules.games import the_game
     >>> final = play_game(the_game.Rules(), RandomBot(1), seed=1)
@@ -96,8 +118,40 @@ def play_game(
     True
     """
     game = game_of(rules)
+    if first_player == STRONGEST:
+        if seed is None:  # the same deal must be dealt twice: once to look at, once to play
+            raise ArgumentError('first_player="strongest" needs a seed, so the deal can be looked at first')
+        first_player = _strongest(game, game.new_game(rules, seed=seed), bots)
     state = game.new_game(rules, seed=seed, first_player=first_player)
     return cast(AnyState, _play(game, state, bots))
+
+
+def strongest_first_player(state: GameState[S, M, O, X], bots: Bot[O, M] | Sequence[Bot[O, M]]) -> int:
+    """The seat whose bot rates its opening strongest in the freshly dealt ``state``.
+
+    Each seat's bot rates its own observation (:class:`OpeningRater`), as players at a table say
+    how well they could start without showing their cards; the highest rating starts, and on a
+    tie the lowest seat. A bot without ``opening_strength`` raises
+    :class:`~cardrules.errors.ArgumentError`.
+
+    >>> from cardrules.games import the_game
+    >>> from cardrules.games.the_game.bots import GreedyBot
+    >>> deck = [*range(50, 57), *range(2, 50), *range(57, 100)]   # seat 0: 50..56, seat 1: 2..8
+    >>> strongest_first_player(the_game.new_game(the_game.Rules(players=2), deck=deck), GreedyBot())
+    1
+    """
+    return _strongest(game_of_state(state), state, bots)
+
+
+def _strongest(game: SomeGame, state: object, bots: Bot[O, M] | Sequence[Bot[O, M]]) -> int:
+    seats = _seats(game, state, bots)
+    ratings = []
+    for seat, bot in enumerate(seats):
+        if not isinstance(bot, OpeningRater):
+            raise ArgumentError(f"the bot of seat {seat} ({type(bot).__name__}) has no opening_strength "
+                                "method, so it cannot help choose who starts")
+        ratings.append(bot.opening_strength(cast(O, game.observe(state, seat))))
+    return max(range(len(ratings)), key=lambda seat: (ratings[seat], -seat))
 
 
 def play_out(state: GameState[S, M, O, X], bots: Bot[O, M] | Sequence[Bot[O, M]]) -> S:
@@ -116,7 +170,8 @@ def play_out(state: GameState[S, M, O, X], bots: Bot[O, M] | Sequence[Bot[O, M]]
     return cast(S, _play(game_of_state(state), state, bots))
 
 
-def _play(game: SomeGame, state: object, bots: Bot[O, M] | Sequence[Bot[O, M]]) -> object:
+def _seats(game: SomeGame, state: object, bots: Bot[O, M] | Sequence[Bot[O, M]]) -> Sequence[Bot[O, M]]:
+    """One bot per seat of ``state``."""
     players = game.players(game.rules_of(state))
     if isinstance(bots, Bot):
         seats: Sequence[Bot[O, M]] = [bots] * players
@@ -127,6 +182,11 @@ def _play(game: SomeGame, state: object, bots: Bot[O, M] | Sequence[Bot[O, M]]) 
     else:
         raise ArgumentError("bots is a bot (anything with a choose method) or a sequence of them, "
                             "one per seat")
+    return seats
+
+
+def _play(game: SomeGame, state: object, bots: Bot[O, M] | Sequence[Bot[O, M]]) -> object:
+    seats = _seats(game, state, bots)
     # Bound once: this loop runs for every move of every simulated game.
     legal_moves, apply, observe = game.legal_moves, game.apply, game.observe
     current_player = game.current_player

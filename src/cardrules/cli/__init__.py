@@ -37,14 +37,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Generic, TypeVar, cast
+from typing import Generic, Literal, TypeVar, cast
 
 from cardrules import registry
-from cardrules.bots import Bot, play_game
+from cardrules.bots import STRONGEST, Bot, OpeningRater, play_game, strongest_first_player
 from cardrules.cli.mille_bornes import MILLE_BORNES
 from cardrules.cli.simulator import Played, Simulator, generic_simulator
 from cardrules.cli.the_game import THE_GAME
-from cardrules.contract import RulesLike
+from cardrules.contract import GameState, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError
 
 __all__ = [
@@ -122,8 +122,10 @@ def _as_bot(bot: object) -> Bot[object, object]:
     return cast(Bot[object, object], bot)
 
 
-def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int) -> Played[object]:
-    """Let ``bots`` (one per seat) play the game dealt from ``seed`` and record what happened.
+def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int,
+                 first_player: int | Literal["strongest"] = 0) -> Played[object]:
+    """Let ``bots`` (one per seat) play the game dealt from ``seed`` and record what happened;
+    ``first_player`` as in :func:`~cardrules.bots.play_game`.
 
     >>> from cardrules.bots import RandomBot
     >>> from cardrules.games import the_game
@@ -131,8 +133,11 @@ def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int) -> P
     >>> played.decisions == sum(played.choices[0].values()) > 0
     True
     """
+    if first_player == STRONGEST:  # asked of the bots themselves: the tallies only count choices
+        dealt = registry.game_of(rules).new_game(rules, seed=seed)
+        first_player = strongest_first_player(cast(GameState[object, M, O, object], dealt), bots)
     tallies = [_Tally(bot) for bot in bots]
-    final = play_game(rules, tallies, seed=seed)
+    final = play_game(rules, tallies, seed=seed, first_player=first_player)
     return Played(registry.game_of(rules).result(final), tuple(tally.chosen for tally in tallies))
 
 
@@ -153,7 +158,9 @@ def _simulate(args: argparse.Namespace) -> int:
         args.parser.error(str(exc))
     game = registry.get(simulator.game)
     versus = getattr(args, "versus", None)  # only games played side against side have --versus
+    first_player = getattr(args, "first_player", 0)  # only games whose command line offers it
     factories = [simulator.bots[name] for name in _seat_bots(simulator, rules, args.bot, versus)]
+    _check_first_player(args, game, rules, [make(rules, 0) for make in factories], first_player)
     first, last = args.seed, args.seed + args.games - 1
     bots = f"{args.bot} bot" if versus is None else f"{args.bot} bot on side 0, {versus} on the others"
     print(f"{game.title}: {simulator.describe(rules)}; {bots}; seeds {first}..{last}")
@@ -162,7 +169,7 @@ def _simulate(args: argparse.Namespace) -> int:
     with _progress(args.games, enabled=args.progress) as advance:
         for game_seed in range(first, last + 1):
             seats = [_as_bot(make(rules, bot_seed(game_seed, seat))) for seat, make in enumerate(factories)]
-            played.append(play_counted(rules, seats, seed=game_seed))
+            played.append(play_counted(rules, seats, seed=game_seed, first_player=first_player))
             advance()
     elapsed = time.perf_counter() - start
     print(f"games             {args.games}")
@@ -170,6 +177,19 @@ def _simulate(args: argparse.Namespace) -> int:
         print(line)
     print(f"speed             {args.games / elapsed:.1f} games/s ({elapsed:.2f} s)")
     return 0
+
+
+def _check_first_player(args: argparse.Namespace, game: registry.SomeGame, rules: RulesLike,
+                        bots: Sequence[object], first_player: int | Literal["strongest"]) -> None:
+    """Stops the run before it starts when ``--first-player`` cannot be followed."""
+    if first_player == STRONGEST:
+        for bot in bots:
+            if not isinstance(bot, OpeningRater):
+                args.parser.error(f"--first-player strongest: the {type(bot).__name__} cannot rate "
+                                  "its hand (it has no opening_strength method)")
+    elif not 0 <= first_player < game.players(rules):
+        args.parser.error(f"--first-player is a seat from 0 to {game.players(rules) - 1} or 'strongest', "
+                          f"not {first_player}")
 
 
 @contextmanager

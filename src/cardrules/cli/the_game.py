@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import Literal
 
-from cardrules.bots import RandomBot
+from cardrules.bots import STRONGEST, RandomBot
 from cardrules.cli.simulator import Simulator
 from cardrules.cli.simulator import percent as _percent
 from cardrules.games import the_game
@@ -21,6 +22,18 @@ def _the_game_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--reduced-hand", action="store_true", help="every hand one card smaller")
     group.add_argument("--on-fire", action="store_true",
                        help="On Fire expansion: 22, 33, ..., 77 must be covered by the next turn's end")
+    group.add_argument("--first-player", type=_first_player, default=0, metavar="SEAT|strongest",
+                       help="the seat that starts every game, or 'strongest': the seat whose bot rates "
+                            "its dealt hand strongest (the same deal either way; default: 0)")
+
+
+def _first_player(text: str) -> int | Literal["strongest"]:
+    if text == STRONGEST:
+        return STRONGEST
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seat number or 'strongest', not {text!r}") from None
 
 
 def _the_game_rules(args: argparse.Namespace) -> the_game.Rules:

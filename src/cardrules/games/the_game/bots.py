@@ -13,9 +13,15 @@ from cardrules.games.the_game.cards import TRICK
 from cardrules.games.the_game.moves import END_TURN, Move, Play
 from cardrules.games.the_game.state import Observation
 
-__all__ = ["GreedyBot", "change"]
+__all__ = ["ENDGAME_REACH", "REACH", "GreedyBot", "change"]
 
 _NO_CARD = -1
+
+REACH = 3
+"""GreedyBot's default reach with two to five players while cards are left to draw (1 solo)."""
+
+ENDGAME_REACH = 5
+"""GreedyBot's default reach with two to five players once the draw pile is empty (1 solo)."""
 
 
 def change(card: int, pile: int, top: int) -> int | None:
@@ -44,9 +50,12 @@ class GreedyBot:
     ``depth`` cards (at least the cards it still owes this turn) and lays the first card of the
     best one, so an extra card is laid when it moves its pile by at most ``reach`` — or when a few
     cards together do, like 45 then 35 by the backwards trick. It ends the turn once the minimum
-    is laid and no plan scores ≤ 0. ``reach`` defaults to 1 solo and 3 with two to five players,
-    the values of the published analysis. Ties go to the plan with more cards, then to the one
-    that leaves the least advanced ascending and descending piles untouched.
+    is laid and no plan scores ≤ 0. ``reach`` applies while cards are left to draw and
+    ``endgame_reach`` once the draw pile is empty (:meth:`reach_for`): by default 1 and 1 solo,
+    :data:`REACH` and :data:`ENDGAME_REACH` (3 and 5) with two to five players, as the published
+    analysis plays. Ties go to the plan with more cards, then to the one that leaves the least
+    advanced ascending and descending piles untouched. :meth:`opening_strength` rates a dealt hand,
+    so that the strongest one can start (``play_game(..., first_player="strongest")``).
 
     If the minimum cannot be laid, the bot lays as many cards as it can (each one is a card fewer
     left). With the On Fire expansion it covers, before ending its turn, a fire card that would
@@ -59,16 +68,57 @@ class GreedyBot:
     '2 on up1'
     """
 
-    def __init__(self, reach: int | None = None, *, depth: int = 4) -> None:
-        if reach is not None and (type(reach) is not int or reach < 0):
-            raise ArgumentError(f"reach is a whole number from 0 up, or None, not {reach!r}")
+    def __init__(self, reach: int | None = None, *, endgame_reach: int | None = None,
+                 depth: int = 4) -> None:
+        for name, value in (("reach", reach), ("endgame_reach", endgame_reach)):
+            if value is not None and (type(value) is not int or value < 0):
+                raise ArgumentError(f"{name} is a whole number from 0 up, or None, not {value!r}")
         if type(depth) is not int or depth < 1:
             raise ArgumentError(f"depth is a whole number from 1 up, not {depth!r}")
         self.reach = reach
+        self.endgame_reach = endgame_reach
         self.depth = depth
 
     def __repr__(self) -> str:
-        return f"GreedyBot(reach={self.reach!r}, depth={self.depth!r})"
+        return (f"GreedyBot(reach={self.reach!r}, endgame_reach={self.endgame_reach!r}, "
+                f"depth={self.depth!r})")
+
+    def reach_for(self, observation: Observation) -> int:
+        """The reach this bot plays with in ``observation``: ``endgame_reach`` once the draw pile is
+        empty, ``reach`` before; each defaults by the number of players (see the class).
+
+        >>> from cardrules.games.the_game import Rules, new_game, observe
+        >>> GreedyBot().reach_for(observe(new_game(Rules(players=3), seed=1), 0))
+        3
+        """
+        check_instance(observation, Observation, "an observation of The Game")
+        solo = observation.rules.players == 1
+        if observation.table.draw_pile_size == 0:
+            if self.endgame_reach is not None:
+                return self.endgame_reach
+            return 1 if solo else ENDGAME_REACH
+        if self.reach is not None:
+            return self.reach
+        return 1 if solo else REACH
+
+    def opening_strength(self, observation: Observation) -> int:
+        """How well this seat could open the game, higher is stronger: minus the score of the best
+        turn it could play first (see the class), which a player may tell the table without
+        naming a card ("I can start with jumps of about 4 in all").
+
+        Only the seat's own hand and the piles are used. :func:`cardrules.bots.play_game` with
+        ``first_player="strongest"`` asks every seat and lets the strongest start.
+
+        >>> from cardrules.games.the_game import Rules, new_game, observe
+        >>> state = new_game(Rules(players=2), deck=range(2, 100))
+        >>> GreedyBot().opening_strength(observe(state, 0)) > GreedyBot().opening_strength(observe(state, 1))
+        True
+        """
+        reach = self.reach_for(observation)
+        minimum = observation.minimum
+        _, _, score = _plan(observation.hand, list(observation.table.tops), minimum,
+                            max(minimum, self.depth), reach)
+        return -score
 
     def choose(self, observation: Observation, legal: tuple[Move, ...]) -> Move:
         """The first card of the best plan for the rest of this turn, or the end of the turn.
@@ -79,9 +129,7 @@ class GreedyBot:
         check_instance(observation, Observation, "an observation of The Game")
         if not legal:
             raise ArgumentError("GreedyBot was given no legal move: the game is over")
-        reach = self.reach
-        if reach is None:
-            reach = 1 if observation.rules.players == 1 else 3
+        reach = self.reach_for(observation)
         table = observation.table
         owed = observation.minimum - table.laid
         if owed < 0:
