@@ -27,7 +27,6 @@ allow), with a one-line message and never a traceback.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import importlib
 import itertools
 import os
@@ -37,12 +36,16 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Generic, TypeVar, cast
+from pathlib import Path
+from typing import Generic, TypeVar
 
 from cardrules import registry
 from cardrules.bots import Bot, play_game
+from cardrules.cli.arena import arena_jobs, play_arena, summarize_arena
+from cardrules.cli.arena_report import print_arena, write_json, write_plot
+from cardrules.cli.botspec import parse_bot, parse_bots
 from cardrules.cli.mille_bornes import MILLE_BORNES
-from cardrules.cli.simulator import Played, Simulator, generic_simulator
+from cardrules.cli.simulator import Played, Simulator, bot_seed, generic_simulator
 from cardrules.cli.the_game import THE_GAME
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError, CardrulesError
@@ -85,19 +88,6 @@ def simulators() -> dict[str, Simulator[RulesLike, object]]:
 # --- simulate -------------------------------------------------------------------------------------
 
 
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of seat ``seat``'s bot in the game dealt from ``game_seed``.
-
-    Derived by hashing, so bots' random streams are unrelated to the deal's and to each other, and
-    a game's play depends on its own seed only (game ``i`` of a run is the same game in any run).
-
-    >>> bot_seed(1, 0) == bot_seed(1, 0) != bot_seed(1, 1)
-    True
-    """
-    digest = hashlib.sha256(f"cardrules bot {game_seed} {seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
 class _Tally(Generic[O, M]):
     """Stands in for a bot and counts its choices by move class."""
 
@@ -112,14 +102,6 @@ class _Tally(Generic[O, M]):
         move = self.bot.choose(observation, legal)
         self.chosen[type(move)] += 1
         return move
-
-
-def _as_bot(bot: object) -> Bot[object, object]:
-    # A simulator's bot factories are typed loosely (each game's bots take its own observations);
-    # what they make is checked here, once per seat and game.
-    if not isinstance(bot, Bot):
-        raise ArgumentError(f"a bot factory made {type(bot).__name__}, which has no choose method")
-    return cast(Bot[object, object], bot)
 
 
 def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int) -> Played[object]:
@@ -153,7 +135,11 @@ def _simulate(args: argparse.Namespace) -> int:
         args.parser.error(str(exc))
     game = registry.get(simulator.game)
     versus = getattr(args, "versus", None)  # only games played side against side have --versus
-    factories = [simulator.bots[name] for name in _seat_bots(simulator, rules, args.bot, versus)]
+    try:
+        specs = {name: parse_bot(name, simulator.bots) for name in {args.bot, versus} if name is not None}
+    except CardrulesError as exc:
+        args.parser.error(str(exc))
+    factories = [specs[name] for name in _seat_bots(simulator, rules, args.bot, versus)]
     first, last = args.seed, args.seed + args.games - 1
     bots = f"{args.bot} bot" if versus is None else f"{args.bot} bot on side 0, {versus} on the others"
     print(f"{game.title}: {simulator.describe(rules)}; {bots}; seeds {first}..{last}")
@@ -161,7 +147,8 @@ def _simulate(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     with _progress(args.games, enabled=args.progress) as advance:
         for game_seed in range(first, last + 1):
-            seats = [_as_bot(make(rules, bot_seed(game_seed, seat))) for seat, make in enumerate(factories)]
+            seats = [spec.build(rules=rules, seed=bot_seed(game_seed, seat))
+                     for seat, spec in enumerate(factories)]
             played.append(play_counted(rules, seats, seed=game_seed))
             advance()
     elapsed = time.perf_counter() - start
@@ -169,6 +156,31 @@ def _simulate(args: argparse.Namespace) -> int:
     for line in simulator.summarize(rules, played):
         print(line)
     print(f"speed             {args.games / elapsed:.1f} games/s ({elapsed:.2f} s)")
+    return 0
+
+
+# --- arena ----------------------------------------------------------------------------------------
+
+
+def _arena(args: argparse.Namespace) -> int:
+    simulator = simulators()[args.game]
+    try:
+        rules = simulator.rules(args)
+    except CardrulesError as exc:
+        args.parser.error(str(exc))
+    try:
+        bots = parse_bots(",".join(args.bots), simulator.bots)
+        total = len(arena_jobs(simulator, rules, bots, args.games, args.seed))
+    except CardrulesError as exc:
+        args.parser.error(str(exc))
+    with _progress(total, enabled=args.progress) as advance:
+        played = play_arena(simulator, rules, bots, deals=args.games, seed=args.seed, advance=advance)
+    summary = summarize_arena(simulator, rules, bots, played, seed=args.seed)
+    if args.json is not None:
+        write_json(args.json, summary, played)
+    if args.plot is not None:
+        write_plot(args.plot, summary, played)
+    print_arena(summary)
     return 0
 
 
@@ -302,14 +314,46 @@ def build_parser() -> argparse.ArgumentParser:
                          help="how many games to play (default: 1000)")
         run.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
         seats = "in every seat" if simulator.sides is None else "of side 0 (of every side without --versus)"
-        run.add_argument("--bot", choices=sorted(simulator.bots), default=simulator.default_bot,
-                         help=f"the bot {seats}: {simulator.bot_help} (default: {simulator.default_bot})")
+        run.add_argument("--bot", default=simulator.default_bot, metavar="BOT",
+                         help=f"the bot {seats}: {simulator.bot_help}; or package.module:ClassName; "
+                              f"options as BOT:key=value,... (default: {simulator.default_bot})")
         if simulator.sides is not None:
-            run.add_argument("--versus", choices=sorted(simulator.bots), metavar="BOT",
+            run.add_argument("--versus", metavar="BOT",
                              help="the bot on every other side (default: --bot everywhere)")
         run.add_argument("--no-progress", dest="progress", action="store_false",
                          help="no progress bar (there is none anyway when output is not a terminal)")
         sub.set_defaults(handler=_simulate, parser=sub)
+
+    arena = commands.add_parser(
+        "arena", help="play bots against each other on the same deals and rate them",
+        description="Play bots against each other on the same deals: every pairing, each deal "
+                    "twice with sides swapped (a game of sides), or each bot alone at the table "
+                    "(a cooperative game). Prints win rates, score differences and Elo "
+                    "(Bradley-Terry) ratings with 95%% intervals. See docs/arena.md.")
+    by_game = arena.add_subparsers(title="games", dest="game", required=True, metavar="GAME")
+    for simulator in known.values():
+        if simulator.scoring is None:
+            continue
+        sub = by_game.add_parser(simulator.game, help=simulator.help, description=simulator.help,
+                                 epilog=simulator.epilog or None,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+        simulator.add_arguments(sub)
+        run = sub.add_argument_group("the run")
+        run.add_argument("--bots", action="append", required=True, metavar="LIST",
+                         help=f"comma-separated bots: {', '.join(sorted(simulator.bots))}, or "
+                              "package.module:ClassName; options as BOT:key=value,key=value")
+        run.add_argument("--games", type=_positive(int), default=100, metavar="N",
+                         help="deals per pairing or bot (default: 100); a game of sides plays "
+                              "each deal twice")
+        run.add_argument("--seed", type=int, default=0,
+                         help="seed of the first deal and of the rating bootstrap (default: 0)")
+        run.add_argument("--json", type=Path, metavar="FILE",
+                         help="write every game's record and the summary to FILE")
+        run.add_argument("--plot", type=Path, metavar="FILE.png",
+                         help="draw the ratings and score distributions (needs the plot extra)")
+        run.add_argument("--quiet", "--no-progress", dest="progress", action="store_false",
+                         help="no progress bar (there is none anyway when output is not a terminal)")
+        sub.set_defaults(handler=_arena, parser=sub)
 
     bench = commands.add_parser(
         "bench", help="measure games/s and steps/s of random playouts",
