@@ -11,6 +11,7 @@ import pytest
 from cardrules.cli import main
 from cardrules.cli.botspec import parse_bot, split_bots
 from cardrules.cli.statistics import bradley_terry, elo_ratings, mean_interval, wilson
+from cardrules.cli.workers import run_chunks
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
 from cardrules.games.the_game.bots import GreedyBot
@@ -221,3 +222,29 @@ def test_bradley_terry_matches_the_closed_form_for_two_bots_and_is_transitive() 
     wide = elo_ratings({(0, 1): 3.0}, {(0, 1): 4.0}, 2)
     narrow = elo_ratings({(0, 1): 300.0}, {(0, 1): 400.0}, 2)
     assert (wide[0].high or 0) - (wide[0].low or 0) > 3 * ((narrow[0].high or 0) - (narrow[0].low or 0))
+
+
+def test_two_workers_play_the_same_games_as_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    argv = ("mille-bornes", "--single-hand", "--bots", f"heuristic,random,{USER_BOT}:pick=1",
+            "--games", "3", "--seed", "5")
+    alone = arena_json(capsys, tmp_path / "one.json", *argv)
+    shared = arena_json(capsys, tmp_path / "two.json", *argv, "--workers", "2")
+    assert shared == alone
+
+
+def test_simulate_gives_the_same_summary_on_two_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("simulate", "the-game", "--players", "2", "--bot", "random", "--games", "12", "--seed", "2")
+    outputs = []
+    for workers in ("1", "2"):
+        status, out, err = run(capsys, *argv, "--workers", workers)
+        assert (status, err) == (0, "")
+        outputs.append([line for line in out.splitlines() if not line.startswith("speed")])
+    assert outputs[0] == outputs[1]
+
+
+def test_workers_must_be_at_least_one(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "arena", "the-game", "--bots", "random", "--workers", "0")
+    assert status == 2
+    assert "--workers: must be more than 0" in err
+    with pytest.raises(ArgumentError, match="workers is a whole number of at least 1"):
+        run_chunks(sorted, [1], workers=0)

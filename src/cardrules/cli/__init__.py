@@ -5,6 +5,7 @@
     python -m cardrules games
     python -m cardrules simulate the-game --players 3 --games 1000 --seed 1 --bot greedy
     python -m cardrules simulate mille-bornes --players 4 --team-size 2 --bot heuristic --versus random
+    python -m cardrules arena mille-bornes --single-hand --bots heuristic,random --games 500 --workers 2
     python -m cardrules bench --seconds 1
     python -m cardrules --import mypackage.mygame simulate my-game --games 100
 
@@ -36,17 +37,19 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Generic, TypeVar
 
 from cardrules import registry
 from cardrules.bots import Bot, play_game
-from cardrules.cli.arena import arena_jobs, play_arena, summarize_arena
+from cardrules.cli.arena import ArenaGame, arena_jobs, play_arena_game, summarize_arena
 from cardrules.cli.arena_report import print_arena, write_json, write_plot
-from cardrules.cli.botspec import parse_bot, parse_bots
+from cardrules.cli.botspec import BotSpec, parse_bot, parse_bots
 from cardrules.cli.mille_bornes import MILLE_BORNES
 from cardrules.cli.simulator import Played, Simulator, bot_seed, generic_simulator
 from cardrules.cli.the_game import THE_GAME
+from cardrules.cli.workers import run_chunks
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError, CardrulesError
 
@@ -143,20 +146,27 @@ def _simulate(args: argparse.Namespace) -> int:
     first, last = args.seed, args.seed + args.games - 1
     bots = f"{args.bot} bot" if versus is None else f"{args.bot} bot on side 0, {versus} on the others"
     print(f"{game.title}: {simulator.describe(rules)}; {bots}; seeds {first}..{last}")
-    played = []
     start = time.perf_counter()
     with _progress(args.games, enabled=args.progress) as advance:
-        for game_seed in range(first, last + 1):
-            seats = [spec.build(rules=rules, seed=bot_seed(game_seed, seat))
-                     for seat, spec in enumerate(factories)]
-            played.append(play_counted(rules, seats, seed=game_seed))
-            advance()
+        played = run_chunks(partial(_simulate_chunk, simulator.game, rules, tuple(factories)),
+                            range(first, last + 1), workers=args.workers, modules=args.imports,
+                            advance=advance)
     elapsed = time.perf_counter() - start
     print(f"games             {args.games}")
     for line in simulator.summarize(rules, played):
         print(line)
     print(f"speed             {args.games / elapsed:.1f} games/s ({elapsed:.2f} s)")
     return 0
+
+
+def _simulate_chunk(game: str, rules: RulesLike, seats: tuple[BotSpec, ...],
+                    seeds: list[int]) -> list[Played[object]]:
+    """Play the games dealt from ``seeds`` with one bot of ``seats`` per seat (run by a worker)."""
+    played = []
+    for game_seed in seeds:
+        bots = [spec.build(rules=rules, seed=bot_seed(game_seed, seat)) for seat, spec in enumerate(seats)]
+        played.append(play_counted(rules, bots, seed=game_seed))
+    return played
 
 
 # --- arena ----------------------------------------------------------------------------------------
@@ -170,11 +180,12 @@ def _arena(args: argparse.Namespace) -> int:
         args.parser.error(str(exc))
     try:
         bots = parse_bots(",".join(args.bots), simulator.bots)
-        total = len(arena_jobs(simulator, rules, bots, args.games, args.seed))
+        jobs = arena_jobs(simulator, rules, bots, args.games, args.seed)
     except CardrulesError as exc:
         args.parser.error(str(exc))
-    with _progress(total, enabled=args.progress) as advance:
-        played = play_arena(simulator, rules, bots, deals=args.games, seed=args.seed, advance=advance)
+    with _progress(len(jobs), enabled=args.progress) as advance:
+        played = run_chunks(partial(_arena_chunk, simulator.game, rules, bots), jobs,
+                            workers=args.workers, modules=args.imports, advance=advance)
     summary = summarize_arena(simulator, rules, bots, played, seed=args.seed)
     if args.json is not None:
         write_json(args.json, summary, played)
@@ -184,24 +195,32 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena_chunk(game: str, rules: RulesLike, bots: tuple[BotSpec, ...],
+                 jobs: list[tuple[int, tuple[int, ...]]]) -> list[ArenaGame]:
+    """Play these games of the arena (run by a worker)."""
+    simulator = simulators()[game]
+    return [play_arena_game(simulator, rules, bots, deal, seating) for deal, seating in jobs]
+
+
 @contextmanager
-def _progress(total: int, *, enabled: bool) -> Iterator[Callable[[], None]]:
-    """A callback that advances a progress bar on the terminal; a no-op when there is none.
+def _progress(total: int, *, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A callback that advances a progress bar on the terminal by a number of games; a no-op when
+    there is none.
 
     The bar needs ``rich`` (the ``cli`` extra), a terminal on stdout and a long enough run.
     """
     if not enabled or total < PROGRESS_MIN_GAMES or not sys.stdout.isatty():
-        yield lambda: None
+        yield lambda done: None
         return
     try:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     except ImportError:
-        yield lambda: None
+        yield lambda done: None
         return
     with Progress("playing", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   transient=True) as progress:
         task = progress.add_task("games", total=total)
-        yield lambda: progress.advance(task)
+        yield lambda done: progress.advance(task, done)
 
 
 # --- bench ----------------------------------------------------------------------------------------
@@ -279,6 +298,12 @@ def _positive(kind: type[N]) -> Callable[[str], N]:
     return parse
 
 
+def _add_workers(group: argparse._ArgumentGroup) -> None:
+    group.add_argument("--workers", type=_positive(int), default=1, metavar="N",
+                       help="play on N local processes (default: 1, in this one); the games and the "
+                            "summary are the same for any N")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cardrules`` command, one subcommand per action."""
     parser = argparse.ArgumentParser(
@@ -287,6 +312,7 @@ def build_parser() -> argparse.ArgumentParser:
                "  cardrules games\n"
                "  cardrules simulate the-game --players 3 --games 1000 --seed 1 --bot greedy\n"
                "  cardrules simulate mille-bornes --players 4 --team-size 2 --bot heuristic --versus random\n"
+               "  cardrules arena the-game --players 3 --bots greedy,random --games 500\n"
                "  cardrules bench --seconds 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
@@ -320,8 +346,9 @@ def build_parser() -> argparse.ArgumentParser:
         if simulator.sides is not None:
             run.add_argument("--versus", metavar="BOT",
                              help="the bot on every other side (default: --bot everywhere)")
-        run.add_argument("--no-progress", dest="progress", action="store_false",
+        run.add_argument("--no-progress", "--quiet", dest="progress", action="store_false",
                          help="no progress bar (there is none anyway when output is not a terminal)")
+        _add_workers(run)
         sub.set_defaults(handler=_simulate, parser=sub)
 
     arena = commands.add_parser(
@@ -353,6 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="draw the ratings and score distributions (needs the plot extra)")
         run.add_argument("--quiet", "--no-progress", dest="progress", action="store_false",
                          help="no progress bar (there is none anyway when output is not a terminal)")
+        _add_workers(run)
         sub.set_defaults(handler=_arena, parser=sub)
 
     bench = commands.add_parser(
