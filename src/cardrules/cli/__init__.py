@@ -149,8 +149,8 @@ def _simulate(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     with _progress(args.games, enabled=args.progress) as advance:
         played = run_chunks(partial(_simulate_chunk, simulator.game, rules, tuple(factories)),
-                            range(first, last + 1), workers=args.workers, modules=args.imports,
-                            advance=advance)
+                            range(first, last + 1), workers=args.workers, ray_address=args.ray,
+                            modules=args.imports, advance=advance)
     elapsed = time.perf_counter() - start
     print(f"games             {args.games}")
     for line in simulator.summarize(rules, played):
@@ -185,7 +185,8 @@ def _arena(args: argparse.Namespace) -> int:
         args.parser.error(str(exc))
     with _progress(len(jobs), enabled=args.progress) as advance:
         played = run_chunks(partial(_arena_chunk, simulator.game, rules, bots), jobs,
-                            workers=args.workers, modules=args.imports, advance=advance)
+                            workers=args.workers, ray_address=args.ray, modules=args.imports,
+                            advance=advance)
     summary = summarize_arena(simulator, rules, bots, played, seed=args.seed)
     if args.json is not None:
         write_json(args.json, summary, played)
@@ -299,9 +300,13 @@ def _positive(kind: type[N]) -> Callable[[str], N]:
 
 
 def _add_workers(group: argparse._ArgumentGroup) -> None:
-    group.add_argument("--workers", type=_positive(int), default=1, metavar="N",
-                       help="play on N local processes (default: 1, in this one); the games and the "
-                            "summary are the same for any N")
+    backend = group.add_mutually_exclusive_group()
+    backend.add_argument("--workers", type=_positive(int), default=1, metavar="N",
+                         help="play on N local processes (default: 1, in this one); the games and the "
+                              "summary are the same for any N")
+    backend.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                         help="play chunks of games as Ray tasks (needs the ray extra): on a local Ray "
+                              "without ADDRESS, 'auto' for this machine's cluster, or ray://HOST:10001")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -48,12 +48,16 @@ def _import_modules(modules: Sequence[str]) -> None:
         importlib.import_module(name)
 
 
-def run_chunks(play: Callable[[list[J]], list[T]], jobs: Sequence[J], *, workers: int,
-               modules: Sequence[str] = (), advance: Callable[[int], None] = lambda done: None) -> list[T]:
+def run_chunks(play: Callable[[list[J]], list[T]], jobs: Sequence[J], *, workers: int = 1,
+               ray_address: str | None = None, modules: Sequence[str] = (),
+               advance: Callable[[int], None] = lambda done: None) -> list[T]:
     """``play`` every chunk of ``jobs`` and return all results in the order of ``jobs``.
 
     ``workers=1`` plays here, one job at a time; more plays on that many local processes, ``play`` being a
-    module-level function (it is pickled by name) whose chunks and results pickle. ``advance(n)``
+    module-level function (it is pickled by name) whose chunks and results pickle. With
+    ``ray_address`` the chunks are Ray tasks instead (``"local"`` starts a Ray here, ``"auto"`` joins
+    this machine's cluster, ``ray://host:10001`` a remote one; a Ray already started in this process
+    is used as it is). ``advance(n)``
     is called as each chunk of ``n`` jobs is done, in order.
 
     >>> run_chunks(lambda chunk: [job * 10 for job in chunk], [3, 1, 2], workers=1)
@@ -61,6 +65,12 @@ def run_chunks(play: Callable[[list[J]], list[T]], jobs: Sequence[J], *, workers
     """
     if type(workers) is not int or workers < 1:
         raise ArgumentError(f"workers is a whole number of at least 1, not {workers!r}")
+    if ray_address is not None:
+        try:
+            from cardrules.cli.ray_backend import run_on_ray
+        except ImportError:
+            raise ArgumentError('--ray needs ray: pip install "cardrules[ray]"') from None
+        return run_on_ray(play, jobs, address=ray_address, cut=chunks, modules=modules, advance=advance)
     results: list[T] = []
     if workers == 1:
         for job in jobs:
