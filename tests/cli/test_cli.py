@@ -69,7 +69,7 @@ def test_random_bot_runs_are_reproducible_too(capsys: pytest.CaptureFixture[str]
         (["simulate", "chess"], "invalid choice: 'chess'"),
         (["simulate"], "required: GAME"),
         (["simulate", "the-game", "--games", "0"], "--games: must be more than 0"),
-        (["simulate", "the-game", "--bot", "genius"], "invalid choice: 'genius'"),
+        (["simulate", "the-game", "--bot", "genius"], "unknown bot 'genius'"),
         (["simulate", "the-game", "--wild-cards"], "unrecognized arguments: --wild-cards"),
         (["bench", "--seconds", "-1"], "--seconds: must be more than 0"),
         (["bench", "--game", "chess"], "invalid choice: 'chess'"),

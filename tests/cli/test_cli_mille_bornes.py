@@ -103,8 +103,8 @@ def test_room_variants_are_named_in_the_title(capsys: pytest.CaptureFixture[str]
         (["--room-variants", "accumulate"], "--room-variants needs --rules room, not --rules parker"),
         (["--rules", "room", "--room-variants", "turbo"], "not a room variant: 'turbo'"),
         (["--rules", "room", "--room-variants", ","], "not a room variant"),
-        (["--versus", "genius"], "invalid choice: 'genius'"),
-        (["--bot", "greedy"], "invalid choice: 'greedy'"),
+        (["--versus", "genius"], "unknown bot 'genius'"),
+        (["--bot", "greedy"], "unknown bot 'greedy'"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(

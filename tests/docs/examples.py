@@ -45,6 +45,7 @@ SHELL_LANGUAGES = ("console", "bash", "shell", "sh")
 BUDGET: dict[str, tuple[str, ...]] = {
     "simulate": ("--games", "2", "--no-progress"),
     "bench": ("--seconds", "0.01"),
+    "arena": ("--games", "2", "--quiet"),
 }
 """Options appended to a documented command, by subcommand; argparse keeps the last value given, so
 these override the page's own ``--games`` or ``--seconds`` and a docs run stays short."""

@@ -5,6 +5,7 @@
     python -m cardrules games
     python -m cardrules simulate the-game --players 3 --games 1000 --seed 1 --bot greedy
     python -m cardrules simulate mille-bornes --players 4 --team-size 2 --bot heuristic --versus random
+    python -m cardrules arena mille-bornes --single-hand --bots heuristic,random --games 500 --workers 2
     python -m cardrules bench --seconds 1
     python -m cardrules --import mypackage.mygame simulate my-game --games 100
 
@@ -27,7 +28,6 @@ allow), with a one-line message and never a traceback.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import importlib
 import itertools
 import os
@@ -37,13 +37,19 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
 from typing import Generic, Literal, TypeVar, cast
 
 from cardrules import registry
 from cardrules.bots import STRONGEST, Bot, OpeningRater, play_game, strongest_first_player
+from cardrules.cli.arena import ArenaGame, arena_jobs, play_arena_game, summarize_arena
+from cardrules.cli.arena_report import print_arena, write_json, write_plot
+from cardrules.cli.botspec import BotSpec, parse_bot, parse_bots
 from cardrules.cli.mille_bornes import MILLE_BORNES
-from cardrules.cli.simulator import Played, Simulator, generic_simulator
+from cardrules.cli.simulator import Played, Simulator, bot_seed, generic_simulator
 from cardrules.cli.the_game import THE_GAME
+from cardrules.cli.workers import run_chunks
 from cardrules.contract import GameState, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError
 
@@ -85,19 +91,6 @@ def simulators() -> dict[str, Simulator[RulesLike, object]]:
 # --- simulate -------------------------------------------------------------------------------------
 
 
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of seat ``seat``'s bot in the game dealt from ``game_seed``.
-
-    Derived by hashing, so bots' random streams are unrelated to the deal's and to each other, and
-    a game's play depends on its own seed only (game ``i`` of a run is the same game in any run).
-
-    >>> bot_seed(1, 0) == bot_seed(1, 0) != bot_seed(1, 1)
-    True
-    """
-    digest = hashlib.sha256(f"cardrules bot {game_seed} {seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
 class _Tally(Generic[O, M]):
     """Stands in for a bot and counts its choices by move class."""
 
@@ -112,14 +105,6 @@ class _Tally(Generic[O, M]):
         move = self.bot.choose(observation, legal)
         self.chosen[type(move)] += 1
         return move
-
-
-def _as_bot(bot: object) -> Bot[object, object]:
-    # A simulator's bot factories are typed loosely (each game's bots take its own observations);
-    # what they make is checked here, once per seat and game.
-    if not isinstance(bot, Bot):
-        raise ArgumentError(f"a bot factory made {type(bot).__name__}, which has no choose method")
-    return cast(Bot[object, object], bot)
 
 
 def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int,
@@ -159,18 +144,21 @@ def _simulate(args: argparse.Namespace) -> int:
     game = registry.get(simulator.game)
     versus = getattr(args, "versus", None)  # only games played side against side have --versus
     first_player = getattr(args, "first_player", 0)  # only games whose command line offers it
-    factories = [simulator.bots[name] for name in _seat_bots(simulator, rules, args.bot, versus)]
-    _check_first_player(args, game, rules, [make(rules, 0) for make in factories], first_player)
+    try:
+        specs = {name: parse_bot(name, simulator.bots) for name in {args.bot, versus} if name is not None}
+    except CardrulesError as exc:
+        args.parser.error(str(exc))
+    factories = [specs[name] for name in _seat_bots(simulator, rules, args.bot, versus)]
+    _check_first_player(args, game, rules, [spec.build(rules=rules, seed=0) for spec in factories],
+                        first_player)
     first, last = args.seed, args.seed + args.games - 1
     bots = f"{args.bot} bot" if versus is None else f"{args.bot} bot on side 0, {versus} on the others"
     print(f"{game.title}: {simulator.describe(rules)}; {bots}; seeds {first}..{last}")
-    played = []
     start = time.perf_counter()
     with _progress(args.games, enabled=args.progress) as advance:
-        for game_seed in range(first, last + 1):
-            seats = [_as_bot(make(rules, bot_seed(game_seed, seat))) for seat, make in enumerate(factories)]
-            played.append(play_counted(rules, seats, seed=game_seed, first_player=first_player))
-            advance()
+        played = run_chunks(partial(_simulate_chunk, simulator.game, rules, tuple(factories), first_player),
+                            range(first, last + 1), workers=args.workers, ray_address=args.ray,
+                            modules=args.imports, advance=advance)
     elapsed = time.perf_counter() - start
     print(f"games             {args.games}")
     for line in simulator.summarize(rules, played):
@@ -192,24 +180,69 @@ def _check_first_player(args: argparse.Namespace, game: registry.SomeGame, rules
                           f"not {first_player}")
 
 
+def _simulate_chunk(game: str, rules: RulesLike, seats: tuple[BotSpec, ...],
+                    first_player: int | Literal["strongest"], seeds: list[int]) -> list[Played[object]]:
+    """Play the games dealt from ``seeds`` with one bot of ``seats`` per seat (run by a worker)."""
+    played = []
+    for game_seed in seeds:
+        bots = [spec.build(rules=rules, seed=bot_seed(game_seed, seat)) for seat, spec in enumerate(seats)]
+        played.append(play_counted(rules, bots, seed=game_seed, first_player=first_player))
+    return played
+
+
+# --- arena ----------------------------------------------------------------------------------------
+
+
+def _arena(args: argparse.Namespace) -> int:
+    simulator = simulators()[args.game]
+    try:
+        rules = simulator.rules(args)
+    except CardrulesError as exc:
+        args.parser.error(str(exc))
+    try:
+        bots = parse_bots(",".join(args.bots), simulator.bots)
+        jobs = arena_jobs(simulator, rules, bots, args.games, args.seed)
+    except CardrulesError as exc:
+        args.parser.error(str(exc))
+    with _progress(len(jobs), enabled=args.progress) as advance:
+        played = run_chunks(partial(_arena_chunk, simulator.game, rules, bots), jobs,
+                            workers=args.workers, ray_address=args.ray, modules=args.imports,
+                            advance=advance)
+    summary = summarize_arena(simulator, rules, bots, played, seed=args.seed)
+    if args.json is not None:
+        write_json(args.json, summary, played)
+    if args.plot is not None:
+        write_plot(args.plot, summary, played)
+    print_arena(summary)
+    return 0
+
+
+def _arena_chunk(game: str, rules: RulesLike, bots: tuple[BotSpec, ...],
+                 jobs: list[tuple[int, tuple[int, ...]]]) -> list[ArenaGame]:
+    """Play these games of the arena (run by a worker)."""
+    simulator = simulators()[game]
+    return [play_arena_game(simulator, rules, bots, deal, seating) for deal, seating in jobs]
+
+
 @contextmanager
-def _progress(total: int, *, enabled: bool) -> Iterator[Callable[[], None]]:
-    """A callback that advances a progress bar on the terminal; a no-op when there is none.
+def _progress(total: int, *, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A callback that advances a progress bar on the terminal by a number of games; a no-op when
+    there is none.
 
     The bar needs ``rich`` (the ``cli`` extra), a terminal on stdout and a long enough run.
     """
     if not enabled or total < PROGRESS_MIN_GAMES or not sys.stdout.isatty():
-        yield lambda: None
+        yield lambda done: None
         return
     try:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     except ImportError:
-        yield lambda: None
+        yield lambda done: None
         return
     with Progress("playing", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   transient=True) as progress:
         task = progress.add_task("games", total=total)
-        yield lambda: progress.advance(task)
+        yield lambda done: progress.advance(task, done)
 
 
 # --- bench ----------------------------------------------------------------------------------------
@@ -287,6 +320,16 @@ def _positive(kind: type[N]) -> Callable[[str], N]:
     return parse
 
 
+def _add_workers(group: argparse._ArgumentGroup) -> None:
+    backend = group.add_mutually_exclusive_group()
+    backend.add_argument("--workers", type=_positive(int), default=1, metavar="N",
+                         help="play on N local processes (default: 1, in this one); the games and the "
+                              "summary are the same for any N")
+    backend.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                         help="play chunks of games as Ray tasks (needs the ray extra): on a local Ray "
+                              "without ADDRESS, 'auto' for this machine's cluster, or ray://HOST:10001")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cardrules`` command, one subcommand per action."""
     parser = argparse.ArgumentParser(
@@ -295,6 +338,7 @@ def build_parser() -> argparse.ArgumentParser:
                "  cardrules games\n"
                "  cardrules simulate the-game --players 3 --games 1000 --seed 1 --bot greedy\n"
                "  cardrules simulate mille-bornes --players 4 --team-size 2 --bot heuristic --versus random\n"
+               "  cardrules arena the-game --players 3 --bots greedy,random --games 500\n"
                "  cardrules bench --seconds 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
@@ -322,14 +366,48 @@ def build_parser() -> argparse.ArgumentParser:
                          help="how many games to play (default: 1000)")
         run.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
         seats = "in every seat" if simulator.sides is None else "of side 0 (of every side without --versus)"
-        run.add_argument("--bot", choices=sorted(simulator.bots), default=simulator.default_bot,
-                         help=f"the bot {seats}: {simulator.bot_help} (default: {simulator.default_bot})")
+        run.add_argument("--bot", default=simulator.default_bot, metavar="BOT",
+                         help=f"the bot {seats}: {simulator.bot_help}; or package.module:ClassName; "
+                              f"options as BOT:key=value,... (default: {simulator.default_bot})")
         if simulator.sides is not None:
-            run.add_argument("--versus", choices=sorted(simulator.bots), metavar="BOT",
+            run.add_argument("--versus", metavar="BOT",
                              help="the bot on every other side (default: --bot everywhere)")
-        run.add_argument("--no-progress", dest="progress", action="store_false",
+        run.add_argument("--no-progress", "--quiet", dest="progress", action="store_false",
                          help="no progress bar (there is none anyway when output is not a terminal)")
+        _add_workers(run)
         sub.set_defaults(handler=_simulate, parser=sub)
+
+    arena = commands.add_parser(
+        "arena", help="play bots against each other on the same deals and rate them",
+        description="Play bots against each other on the same deals: every pairing, each deal "
+                    "twice with sides swapped (a game of sides), or each bot alone at the table "
+                    "(a cooperative game). Prints win rates, score differences and Elo "
+                    "(Bradley-Terry) ratings with 95%% intervals. See docs/arena.md.")
+    by_game = arena.add_subparsers(title="games", dest="game", required=True, metavar="GAME")
+    for simulator in known.values():
+        if simulator.scoring is None:
+            continue
+        sub = by_game.add_parser(simulator.game, help=simulator.help, description=simulator.help,
+                                 epilog=simulator.epilog or None,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+        simulator.add_arguments(sub)
+        run = sub.add_argument_group("the run")
+        run.add_argument("--bots", action="append", required=True, metavar="LIST",
+                         help=f"comma-separated bots: {', '.join(sorted(simulator.bots))}, or "
+                              "package.module:ClassName; options as BOT:key=value,key=value")
+        run.add_argument("--games", type=_positive(int), default=100, metavar="N",
+                         help="deals per pairing or bot (default: 100); a game of sides plays "
+                              "each deal twice")
+        run.add_argument("--seed", type=int, default=0,
+                         help="seed of the first deal and of the rating bootstrap (default: 0)")
+        run.add_argument("--json", type=Path, metavar="FILE",
+                         help="write every game's record and the summary to FILE")
+        run.add_argument("--plot", type=Path, metavar="FILE.png",
+                         help="draw the ratings and score distributions (needs the plot extra)")
+        run.add_argument("--quiet", "--no-progress", dest="progress", action="store_false",
+                         help="no progress bar (there is none anyway when output is not a terminal)")
+        _add_workers(run)
+        sub.set_defaults(handler=_arena, parser=sub)
 
     bench = commands.add_parser(
         "bench", help="measure games/s and steps/s of random playouts",

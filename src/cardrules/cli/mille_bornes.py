@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules.bots import RandomBot
-from cardrules.cli.simulator import Played, Simulator, percent
+from cardrules.cli.simulator import Played, Scoring, Simulator, percent
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
 from cardrules.games.mille_bornes.bots import HeuristicBot
@@ -144,6 +144,11 @@ def _summary(rules: mb.Rules, played: Sequence[Played[mb.Result]]) -> list[str]:
     return lines
 
 
+def _win_shares(result: mb.Result) -> tuple[float, ...]:
+    return tuple(1 / len(result.winners) if side in result.winners else 0.0
+                 for side in range(len(result.totals)))
+
+
 def _hand(preset: str, players: int = 2, team_size: int = 1, **options: Any) -> mb.Rules:
     """A single hand of ``preset`` at this table."""
     return _PRESETS[preset](players=players, team_size=team_size, target_score=None, **options)
@@ -174,8 +179,8 @@ MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     rules=_rules,
     describe=_describe,
     bots={
-        "heuristic": lambda rules, seed: HeuristicBot(),
-        "random": lambda rules, seed: RandomBot(seed),
+        "heuristic": HeuristicBot,
+        "random": RandomBot,
     },
     bot_help="heuristic: rules of thumb (HeuristicBot, see below); random: any legal move",
     default_bot="heuristic",
@@ -184,5 +189,11 @@ MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     bench_variants=_bench_variants,
     bench_note="Mille Bornes: Parker rules unless named; one hand per game except 'match' (to 5000); "
                "S×T is S sides of T players.",
+    scoring=Scoring(
+        score_name="points",
+        higher_is_better=True,
+        scores=lambda result: tuple(map(float, result.totals)),
+        wins=_win_shares,
+    ),
 )
 """Mille Bornes' entry in :data:`cardrules.cli.SIMULATORS`."""

@@ -8,6 +8,7 @@ its simulator without importing the command line it is part of.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -21,7 +22,7 @@ from cardrules.errors import ArgumentError, SerializationError
 from cardrules.registry import SomeGame
 from cardrules.serialization import FORMAT, from_json
 
-__all__ = ["Played", "Simulator", "generic_simulator", "percent"]
+__all__ = ["Played", "Scoring", "Simulator", "bot_seed", "generic_simulator", "percent"]
 
 # Immutable records, so covariant: a Simulator[mb.Rules, mb.Result] is a Simulator[RulesLike, object].
 R = TypeVar("R", bound=RulesLike, covariant=True)
@@ -46,6 +47,37 @@ class Played(Generic[X]):
         return sum(sum(chosen.values()) for chosen in self.choices)
 
 
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of seat ``seat``'s bot in the game dealt from ``game_seed``.
+
+    Derived by hashing, so bots' random streams are unrelated to the deal's and to each other, and
+    a game's play depends on its own seed only (game ``i`` of a run is the same game in any run).
+
+    >>> bot_seed(1, 0) == bot_seed(1, 0) != bot_seed(1, 1)
+    True
+    """
+    digest = hashlib.sha256(f"cardrules bot {game_seed} {seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@attrs.frozen(kw_only=True)
+class Scoring(Generic[X]):
+    """How the arena reads a game's result: a score and a share of the win per side.
+
+    - ``score_name``: what the score counts, for the tables ("cards left", "points").
+    - ``higher_is_better``: whether a higher score is the better one.
+    - ``scores(result)``: the score of each side (one entry for a cooperative game, all seats
+      being one side).
+    - ``wins(result)``: each side's share of the win: 1 alone, ``1/k`` for a tie of ``k`` sides,
+      0 beaten (a cooperative game: 1 won, 0 lost).
+    """
+
+    score_name: str
+    higher_is_better: bool
+    scores: Callable[[X], tuple[float, ...]]
+    wins: Callable[[X], tuple[float, ...]]
+
+
 @attrs.frozen(kw_only=True)
 class Simulator(Generic[R, X]):
     """What the command line needs to know about one game beyond its registry descriptor.
@@ -55,12 +87,13 @@ class Simulator(Generic[R, X]):
     - ``add_arguments(parser)``: adds the game's rules options (``--players``, ...).
     - ``rules(args)``: the rules value for the parsed options; may raise a ``CardrulesError``.
     - ``describe(rules)``: the rules in a few words, for the summary's title.
-    - ``bots``: bot name -> ``factory(rules, seed)`` giving one seat's bot (a
-      :class:`~cardrules.bots.Bot` of the game, checked when it is made); ``bot_help`` says what
-      each bot does.
+    - ``bots``: bot name -> the bot's class (or any callable taking keyword arguments), built as
+      :class:`~cardrules.cli.botspec.BotSpec` says: its options, ``seed=`` and ``rules=`` when it
+      takes them; ``bot_help`` says what each bot does. Adding a built-in bot is one entry.
     - ``sides(rules)``: the side of each seat, for games played side against side; ``None`` for
       games without sides (then there is no ``--versus``: one bot plays every seat).
     - ``summarize(rules, played)``: the summary lines for the games played.
+    - ``scoring``: how ``arena`` compares bots (:class:`Scoring`); ``None`` leaves the game out of it.
     - ``bench_variants()``: ``(label, rules)`` pairs that ``bench`` measures; ``bench_note`` says
       what the labels mean, in ``bench --help``.
     """
@@ -71,13 +104,14 @@ class Simulator(Generic[R, X]):
     add_arguments: Callable[[argparse.ArgumentParser], None]
     rules: Callable[[argparse.Namespace], R]
     describe: Callable[[R], str]
-    bots: Mapping[str, Callable[[R, int], object]]
+    bots: Mapping[str, Callable[..., object]]
     bot_help: str
     default_bot: str
     sides: Callable[[R], tuple[int, ...]] | None = None
     summarize: Callable[[R, Sequence[Played[X]]], list[str]]
     bench_variants: Callable[[], tuple[tuple[str, R], ...]]
     bench_note: str = ""
+    scoring: Scoring[X] | None = None
 
 
 def percent(part: float, whole: float) -> str:
@@ -133,7 +167,7 @@ def generic_simulator(game: SomeGame) -> Simulator[RulesLike, object]:
         add_arguments=arguments,
         rules=rules,
         describe=lambda rules: repr(rules),
-        bots={"random": lambda rules, seed: RandomBot(seed)},
+        bots={"random": RandomBot},
         bot_help="random: any legal move",
         default_bot="random",
         summarize=summarize,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from cardrules.bots import STRONGEST, RandomBot
-from cardrules.cli.simulator import Simulator
+from cardrules.cli.simulator import Scoring, Simulator
 from cardrules.cli.simulator import percent as _percent
 from cardrules.games import the_game
 from cardrules.games.the_game.bots import GreedyBot
@@ -90,12 +90,18 @@ THE_GAME: Simulator[the_game.Rules, the_game.Result] = Simulator(
     rules=_the_game_rules,
     describe=_the_game_describe,
     bots={
-        "greedy": lambda rules, seed: GreedyBot(),
-        "random": lambda rules, seed: RandomBot(seed),
+        "greedy": GreedyBot,
+        "random": RandomBot,
     },
     bot_help="greedy: plans whole turns (GreedyBot); random: any legal move",
     default_bot="greedy",
     summarize=lambda rules, played: _the_game_summary([game.result for game in played]),
     bench_variants=_the_game_bench_variants,
+    scoring=Scoring(
+        score_name="cards left",
+        higher_is_better=False,
+        scores=lambda result: (result.cards_left,),
+        wins=lambda result: (1.0 if result.won else 0.0,),
+    ),
 )
 """The Game's entry in :data:`cardrules.cli.SIMULATORS`."""

@@ -1,0 +1,193 @@
+"""Bots named on the command line: ``greedy``, ``ismcts:iterations=500``, ``mypackage.bots:MyBot:depth=3``.
+
+A spec is a built-in bot's name (a key of the game's :attr:`Simulator.bots
+<cardrules.cli.simulator.Simulator.bots>`) or ``package.module:ClassName`` for a bot of your own,
+followed by options ``:key=value,key=value``. Options become keyword arguments of the bot's
+constructor, converted to the types its signature declares (``int``, ``float``, ``bool``, ``str``,
+or ``None`` for an optional one).
+
+A bot is built per seat and game with keyword arguments only: its options, ``seed=`` when the
+constructor takes a ``seed`` (derived from the deal, so a run is reproducible) and ``rules=`` when
+it takes ``rules``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from typing import Union, cast
+
+import attrs
+
+from cardrules.bots import Bot
+from cardrules.contract import RulesLike
+from cardrules.errors import ArgumentError
+
+__all__ = ["BotSpec", "parse_bot", "parse_bots"]
+
+_USER_BOT = re.compile(r"(?P<module>[A-Za-z_][\w.]*):(?P<cls>[A-Za-z_]\w*)(?::(?P<options>.*))?")
+_KIND_NAMES: dict[object, str] = {int: "a whole number", float: "a number", bool: "true or false",
+                                  str: "text", type(None): "none"}
+_TRUE, _FALSE = {"true", "yes", "1", "on"}, {"false", "no", "0", "off"}
+
+
+@attrs.frozen
+class BotSpec:
+    """A bot named on the command line: its ``label`` (the spec as written), the ``factory`` (a
+    bot class, or any callable taking keyword arguments) and the converted ``options``.
+
+    >>> from cardrules.bots import RandomBot
+    >>> spec = parse_bot("random", {"random": RandomBot})
+    >>> spec.build(rules=None, seed=3).choose(None, ("a",))
+    'a'
+    """
+
+    label: str
+    factory: Callable[..., object]
+    options: Mapping[str, object]
+
+    def build(self, *, rules: RulesLike | None, seed: int) -> Bot[object, object]:
+        """One seat's bot, seeded with ``seed`` when its constructor takes a seed."""
+        accepted = _parameters(self.factory)
+        extra: dict[str, object] = {}
+        if "seed" in accepted and "seed" not in self.options:
+            extra["seed"] = seed
+        if "rules" in accepted and rules is not None:
+            extra["rules"] = rules
+        try:
+            bot = self.factory(**self.options, **extra)
+        except (TypeError, ValueError) as exc:
+            raise ArgumentError(f"bot {self.label}: {exc}") from None
+        if not isinstance(bot, Bot):
+            raise ArgumentError(f"bot {self.label}: {type(bot).__name__} has no choose method")
+        return cast(Bot[object, object], bot)
+
+
+def split_bots(text: str) -> list[str]:
+    """Split a comma-separated list of bot specs, keeping each bot's ``key=value`` options with it.
+
+    A piece starts a new bot unless it is a bare ``key=value`` (no ``:`` before its ``=``).
+
+    >>> split_bots("greedy,ismcts:iterations=500,depth=2,random")
+    ['greedy', 'ismcts:iterations=500,depth=2', 'random']
+    """
+    specs: list[str] = []
+    for piece in (piece.strip() for piece in text.split(",")):
+        if not piece:
+            raise ArgumentError(f"an empty bot name in {text!r}")
+        equals = piece.find("=")
+        if equals >= 0 and ":" not in piece[:equals]:
+            if not specs:
+                raise ArgumentError(f"option {piece!r} comes before any bot in {text!r}")
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def parse_bots(text: str, builtin: Mapping[str, Callable[..., object]]) -> tuple[BotSpec, ...]:
+    """Every bot of a comma-separated list (see :func:`split_bots`), each checked by
+    :func:`parse_bot`.
+
+    >>> from cardrules.bots import RandomBot
+    >>> [spec.label for spec in parse_bots("random,random:seed=4", {"random": RandomBot})]
+    ['random', 'random:seed=4']
+    """
+    return tuple(parse_bot(spec, builtin) for spec in split_bots(text))
+
+
+def parse_bot(spec: str, builtin: Mapping[str, Callable[..., object]]) -> BotSpec:
+    """The bot ``spec`` names: a key of ``builtin`` or ``package.module:ClassName``, with options.
+
+    >>> from cardrules.games.the_game.bots import GreedyBot
+    >>> parse_bot("greedy:depth=2", {"greedy": GreedyBot}).options
+    {'depth': 2}
+    >>> parse_bot("greedy:speed=2", {"greedy": GreedyBot})
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: bot greedy:speed=2: no option 'speed' (options: reach, endgame_reach, depth)
+    """
+    name, _, options_text = spec.partition(":")
+    if name in builtin:
+        factory = builtin[name]
+    else:
+        match = _USER_BOT.fullmatch(spec)
+        if match is None:
+            raise ArgumentError(f"unknown bot {name!r}: choose from {', '.join(sorted(builtin))}, "
+                                "or name your own as package.module:ClassName")
+        factory = _load(match.group("module"), match.group("cls"), spec)
+        options_text = match.group("options") or ""
+    return BotSpec(spec, factory, _options(spec, options_text, factory))
+
+
+def _load(module_name: str, class_name: str, spec: str) -> Callable[..., object]:
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ArgumentError(f"bot {spec}: cannot import {module_name}: {exc}") from None
+    factory = getattr(module, class_name, None)
+    if not callable(factory):
+        raise ArgumentError(f"bot {spec}: {module_name} has no class {class_name}")
+    return cast(Callable[..., object], factory)
+
+
+def _parameters(factory: Callable[..., object]) -> dict[str, inspect.Parameter]:
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # a builtin without a signature: no options
+        return {}
+    return {name: parameter for name, parameter in signature.parameters.items()
+            if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)}
+
+
+def _hints(factory: Callable[..., object]) -> dict[str, object]:
+    target = factory.__init__ if isinstance(factory, type) else factory  # type: ignore[misc]
+    try:
+        return typing.get_type_hints(target)
+    except Exception:  # unresolvable annotations: options stay text
+        return {}
+
+
+def _options(spec: str, text: str, factory: Callable[..., object]) -> dict[str, object]:
+    if not text:
+        return {}
+    accepted = _parameters(factory)
+    settable = [name for name in accepted if name != "rules"]
+    hints = _hints(factory)
+    options: dict[str, object] = {}
+    for item in text.split(","):
+        key, equals, value = item.partition("=")
+        key = key.strip()
+        if not equals or not key:
+            raise ArgumentError(f"bot {spec}: {item!r} is not key=value")
+        if key not in settable:
+            raise ArgumentError(f"bot {spec}: no option {key!r} (options: {', '.join(settable) or 'none'})")
+        if key in options:
+            raise ArgumentError(f"bot {spec}: option {key!r} given twice")
+        options[key] = _convert(spec, key, value.strip(), hints.get(key, str))
+    return options
+
+
+def _convert(spec: str, key: str, text: str, kind: object) -> object:
+    """``text`` as a value of ``kind``: int, float, bool, str, or one of those or None."""
+    choices: Sequence[object] = (kind,)
+    if typing.get_origin(kind) in (Union, types.UnionType):
+        choices = typing.get_args(kind)
+    if type(None) in choices and text.lower() == "none":
+        return None
+    for choice in choices:
+        try:
+            if choice is bool:
+                if text.lower() in _TRUE | _FALSE:
+                    return text.lower() in _TRUE
+            elif choice in (int, float, str):
+                return cast(Callable[[str], object], choice)(text)
+        except ValueError:
+            continue
+    names = " or ".join(_KIND_NAMES.get(choice, getattr(choice, "__name__", str(choice)))
+                        for choice in choices)
+    raise ArgumentError(f"bot {spec}: option {key}={text!r} is not {names}")
