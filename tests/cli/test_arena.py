@@ -143,7 +143,8 @@ def test_the_plot_is_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     [
         (["the-game", "--bots", "greedy,genius"], "unknown bot 'genius'"),
         (["the-game", "--bots", "greedy:depth=deep"], "option depth='deep' is not a whole number"),
-        (["the-game", "--bots", "greedy:speed=2"], "no option 'speed' (options: reach, endgame_reach, depth)"),
+        (["the-game", "--bots", "greedy:speed=2"],
+         "no option 'speed' (options: reach, endgame_reach, depth)"),
         (["the-game", "--bots", "greedy:depth"], "'depth' is not key=value"),
         (["the-game", "--bots", "greedy,greedy"], "a bot is named twice"),
         (["the-game", "--bots", "no_such_module:Bot"], "cannot import no_such_module"),

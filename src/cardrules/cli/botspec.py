@@ -109,7 +109,7 @@ def parse_bot(spec: str, builtin: Mapping[str, Callable[..., object]]) -> BotSpe
     >>> parse_bot("greedy:speed=2", {"greedy": GreedyBot})
     Traceback (most recent call last):
     ...
-    cardrules.errors.ArgumentError: bot greedy:speed=2: no option 'speed' (options: reach, endgame_reach, depth)
+    cardrules.errors.ArgumentError: bot greedy:speed=2: no option 'speed' (options: reach, ...)
     """
     name, _, options_text = spec.partition(":")
     if name in builtin:
