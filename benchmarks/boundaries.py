@@ -215,8 +215,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         states = states_of(row, args.games, args.states)
         print(line(row.label, len(states), measure(row, states, args.rounds)), flush=True)
     print("microseconds (CPU) per call; 'steps': the same in random-playout steps (legal_moves + apply "
-          f"+ random.choice) on the row's states; determinize: first call on an observation, then "
-          f"again (each of {_AGAIN} further calls)")
+          f"+ random.choice) on the row's states; determinize: first call on an observation from "
+          f"observe, on one rebuilt by hand, then again (each of {_AGAIN} further calls)")
 
 
 if __name__ == "__main__":
