@@ -278,6 +278,11 @@ class Compiler:
             for number, name in enumerate(names):
                 namespace[f"_set{number}"] = cls.__dict__[name].__set__
                 lines.append(f"    _set{number}(o, r{number})")
+            for field in attrs.fields(cls):
+                if not field.init:  # set to its default, as __init__ sets it (_plain_init made sure)
+                    namespace[f"_set_{field.name}"] = cls.__dict__[field.name].__set__
+                    namespace[f"_default_{field.name}"] = field.default
+                    lines.append(f"    _set_{field.name}(o, _default_{field.name})")
             lines.append("    return o")
         else:
             arguments = ", ".join(f"{field.alias}=r{number}" for number, field in enumerate(fields))
@@ -441,7 +446,9 @@ def _plain_init(cls: type) -> bool:
     fields = attrs.fields(cls)
     slots = {slot for kind in cls.__mro__ for slot in kind.__dict__.get("__slots__", ())}
     return (
-        all(field.init and field.validator is None and field.converter is None for field in fields)
+        all(field.validator is None and field.converter is None for field in fields)
+        # A field outside __init__ takes a plain default (no factory, which could depend on self).
+        and all(field.init or _plain_default(field.default) for field in fields)
         and not hasattr(cls, "__attrs_post_init__")
         and not hasattr(cls, "__attrs_pre_init__")
         # Every slot is a field (nothing else, such as a cached hash, for __init__ to set).
@@ -477,3 +484,9 @@ def _text_cache(write: Callable[[object], str], size: int = 64) -> Callable[[obj
         return text
 
     return cached
+
+
+def _plain_default(default: object) -> bool:
+    """Whether a field's ``default`` is a plain immutable value (not missing, not a factory), which
+    every record may share."""
+    return default is None or type(default) in (bool, int, str)

@@ -49,6 +49,7 @@ from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH
 from cardrules.errors import CardrulesError, InvalidStateError, SerializationError, UnknownGameError
 from cardrules.fast_json import Compiler, encode
 from cardrules.registry import SomeGame, available, game_of, get, registered
+from cardrules.trust import vouch
 
 __all__ = [
     "FORMAT",
@@ -554,6 +555,8 @@ def _validate(game: SomeGame, kind: str, value: object) -> None:
         game.validate_observation(value)
     elif kind == "result":
         game.validate_result(value)
+    if kind in ("state", "observation") and hasattr(type(value), "_trusted"):
+        vouch(value)  # checked in full just now (cardrules.trust)
 
 
 # --- the fast path ---------------------------------------------------------------------------------

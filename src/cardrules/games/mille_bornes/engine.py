@@ -46,6 +46,7 @@ from cardrules.games.mille_bornes.state import (
     Window,
     make_state,
     make_table,
+    vouch_for_state,
 )
 
 __all__ = ["apply", "current_player", "is_terminal", "legal_moves", "legal_moves_of", "new_game"]
@@ -99,8 +100,10 @@ def new_game(
         order = list(rules.deck_cards())
         random.Random(seed).shuffle(order)
     dealer = (first_player - 1) % rules.players
-    return deal(rules, seed, Match(hand_number=0, dealer=dealer, totals=(0,) * rules.sides, history=()),
-                order)
+    state = deal(rules, seed, Match(hand_number=0, dealer=dealer, totals=(0,) * rules.sides, history=()),
+                 order)
+    vouch_for_state(state, True)
+    return state
 
 
 def current_player(state: State) -> int | None:
@@ -224,25 +227,31 @@ def apply(state: State, move: Move) -> State:
     kind = move.__class__
     table = state.table
     phase = table.phase
+    after: State | None = None
     if phase == "play":
         if kind is Play:
-            return _play(state, move)  # type: ignore[arg-type]
-        if kind is Discard:
-            return _discard(state, move)  # type: ignore[arg-type]
+            after = _play(state, move)  # type: ignore[arg-type]
+        elif kind is Discard:
+            after = _discard(state, move)  # type: ignore[arg-type]
     elif phase == "coup_fourre":
         window = table.window
         if kind is CoupFourre and window is not None:
-            return _call_coup_fourre(state, window)
-        if kind is Decline and window is not None:
-            return _decline_coup_fourre(state, window)
+            after = _call_coup_fourre(state, window)
+        elif kind is Decline and window is not None:
+            after = _decline_coup_fourre(state, window)
     elif phase == "extension":
         extension_to = state.rules.extension_to
         if kind is Extend and extension_to is not None:
-            return _extend(state, extension_to)
-        if kind is Decline:
-            return end_hand(state, table.current, list(state.hands), state.draw_pile, table.discard_pile,
-                            table.tableaux, table.reshuffles, state.rules.side_of(table.current))
-    raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
+            after = _extend(state, extension_to)
+        elif kind is Decline:
+            after = end_hand(state, table.current, list(state.hands), state.draw_pile, table.discard_pile,
+                             table.tableaux, table.reshuffles, state.rules.side_of(table.current))
+    if after is None:
+        raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
+    # Vouched for (cardrules.trust) iff ``state`` is: a legal move keeps a valid state valid, and
+    # a hand-made state's successors are never vouched for.
+    vouch_for_state(after, state._trusted)
+    return after
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

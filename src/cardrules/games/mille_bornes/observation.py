@@ -17,9 +17,10 @@ import attrs
 
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.mille_bornes.cards import Card
-from cardrules.games.mille_bornes.state import Observation, State, make_state
-from cardrules.games.mille_bornes.validation import unknown_cards
+from cardrules.games.mille_bornes.state import Observation, State, make_state, vouch_for_state
+from cardrules.games.mille_bornes.validation import unknown_cards, unknown_cards_unchecked
 from cardrules.shuffling import shuffled
+from cardrules.slots import slot_setters
 
 __all__ = ["determinize", "observe"]
 
@@ -36,7 +37,14 @@ def observe(state: State, seat: int) -> Observation:
     """
     check_instance(state, State, "a state of Mille Bornes")
     check_seat(seat, state.rules.players)
-    return Observation(rules=state.rules, seat=seat, table=state.table, hand=state.hands[seat])
+    observation = Observation(rules=state.rules, seat=seat, table=state.table, hand=state.hands[seat])
+    if state._trusted:
+        # What a valid state shows a seat is a valid observation (cardrules.trust).
+        _vouch_for_observation(observation, True)
+    return observation
+
+
+_vouch_for_observation = slot_setters(Observation, "rules", "seat", "table", "hand", "_trusted")[4]
 
 
 def determinize(observation: Observation, rng: random.Random | int) -> State:
@@ -45,8 +53,9 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     The unseen cards are dealt at random from ``rng`` (a ``random.Random`` or a seed): revealed
     cards to the seats known to hold them, the rest uniformly to the other hands and the draw
     pile; the match seed (for later hands and reshuffles) is drawn afresh. The observation is
-    validated first (an impossible one raises :class:`~cardrules.errors.InvalidStateError`); the
-    state is then built directly, and is one ``validate_state`` accepts.
+    validated first (an impossible one raises :class:`~cardrules.errors.InvalidStateError`) unless
+    the library vouches for it (``observe`` of a state from its own verbs, see
+    :mod:`cardrules.trust`); the state is then built directly, and is one ``validate_state`` accepts.
 
     A search determinizes one observation many times: what does not depend on the draw (the check
     of the observation, its unseen cards) is worked out once and kept for the last observations
@@ -74,6 +83,7 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
             at += take
     state: State = make_state(observation.rules, observation.table, tuple(hands),
                               tuple(map(_CARD_OF.__getitem__, unknown[at:])), rng.getrandbits(63))
+    vouch_for_state(state, True)
     return state
 
 
@@ -99,14 +109,18 @@ _PREPARED_KEPT = 64
 
 
 def _prepare(observation: Observation) -> _Deal:
-    """The deal of ``observation``, checked (an impossible one raises) and remembered."""
-    unknown = unknown_cards(observation)
+    """The deal of ``observation``, checked unless vouched for (an impossible one raises), and
+    remembered."""
     revealed = observation.table.revealed
+    if observation._trusted:
+        unknown = unknown_cards_unchecked(observation)
+    else:
+        unknown = bytes(unknown_cards(observation))
     hands = tuple(
         (b"", None) if other == observation.seat else (bytes(revealed[other]), size - len(revealed[other]))
         for other, size in enumerate(observation.table.hand_sizes)
     )
-    deal = _Deal(unknown=bytes(unknown), hands=hands)
+    deal = _Deal(unknown=unknown, hands=hands)
     if len(_PREPARED) >= _PREPARED_KEPT:
         _PREPARED.clear()
     _PREPARED[id(observation)] = (observation, deal)

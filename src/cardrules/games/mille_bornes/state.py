@@ -31,6 +31,7 @@ __all__ = [
     "Window",
     "make_state",
     "make_table",
+    "vouch_for_state",
 ]
 
 Phase: TypeAlias = Literal["play", "coup_fourre", "extension", "over"]
@@ -119,6 +120,8 @@ class State(GameState["State", Move, "Observation", Result]):
     hands: tuple[tuple[Card, ...], ...]
     draw_pile: tuple[Card, ...]
     seed: int
+    _trusted: bool = attrs.field(default=False, init=False, eq=False, repr=False)
+    """Vouched for by the library (see :mod:`cardrules.trust`): never in JSON, ``==`` or ``repr``."""
 
 
 @attrs.frozen(kw_only=True)
@@ -138,6 +141,8 @@ class Observation(GameObservation[State]):
     seat: int
     table: Table
     hand: tuple[Card, ...]
+    _trusted: bool = attrs.field(default=False, init=False, eq=False, repr=False)
+    """Vouched for by the library (see :mod:`cardrules.trust`): never in JSON, ``==`` or ``repr``."""
 
     @property
     def side(self) -> int:
@@ -163,8 +168,9 @@ _new = object.__new__
  _extended_by, _revealed, _reshuffles, _match) = slot_setters(
     Table, "tableaux", "discard_pile", "hand_sizes", "draw_pile_size", "current", "phase", "window",
     "target", "extended_by", "revealed", "reshuffles", "match")
-_rules, _table, _hands, _draw_pile, _seed = slot_setters(
-    State, "rules", "table", "hands", "draw_pile", "seed")
+_rules, _table, _hands, _draw_pile, _seed, vouch_for_state = slot_setters(
+    State, "rules", "table", "hands", "draw_pile", "seed", "_trusted")
+"""``vouch_for_state(state, True)`` marks a state the library vouches for (see cardrules.trust)."""
 
 
 def make_table(
@@ -202,7 +208,9 @@ def make_state(
     rules: Rules, table: Table, hands: tuple[tuple[Card, ...], ...], draw_pile: tuple[Card, ...],
     seed: int,
 ) -> State:
-    """``State(...)`` with the same arguments, built faster (for the hot path)."""
+    """``State(...)`` with the same arguments, built faster (for the hot path), but for its
+    ``_trusted`` mark (see cardrules.trust), left for the verb that hands the state out to set
+    (``apply``, ``new_game``, ``determinize``): one slot less to fill at every move."""
     state: State = _new(State)
     _rules(state, rules)
     _table(state, table)

@@ -41,7 +41,14 @@ from cardrules.games.mille_bornes.scoring import score_hand
 from cardrules.games.mille_bornes.state import PHASES, Match, Observation, State, Table, Window
 from cardrules.games.mille_bornes.tableau import Tableau, read_battle
 
-__all__ = ["check_sheet", "check_table", "unknown_cards", "validate_observation", "validate_state"]
+__all__ = [
+    "check_sheet",
+    "check_table",
+    "unknown_cards",
+    "unknown_cards_unchecked",
+    "validate_observation",
+    "validate_state",
+]
 
 _BATTLE = frozenset((*BATTLE_HAZARDS, Card.REPAIRS, Card.GASOLINE, Card.SPARE_TIRE, Card.ROLL))
 _SPEED = frozenset((Card.SPEED_LIMIT, Card.END_OF_LIMIT))
@@ -143,6 +150,25 @@ def unknown_cards(observation: Observation) -> list[Card]:
         card = min(card for card, count in unknown.items() if count < 0)
         raise InvalidStateError(f"more {card.name} are seen or known to be held than the deck has")
     return sorted(unknown.elements())
+
+
+def unknown_cards_unchecked(observation: Observation) -> bytes:
+    """The numbers of the cards :func:`unknown_cards` returns, for an observation known to be valid
+    (one the library vouches for, see :mod:`cardrules.trust`), without checking it: the deck less
+    the cards face up, the observer's hand and the cards the table knows the other seats hold."""
+    table = observation.table
+    seen = _visible(table)
+    seen.update(observation.hand)
+    for other, cards in enumerate(table.revealed):
+        if cards and other != observation.seat:
+            seen.update(cards)
+    get = seen.get
+    runs = [_RUNS[card][:count - get(card, 0)] for card, count in _facts(observation.rules).sorted_deck]
+    return b"".join(runs)
+
+
+_RUNS = tuple(bytes((card,)) * 256 for card in range(max(Card) + 1))
+"""Per card number, that number 256 times (more than any deck holds of a card)."""
 
 
 def check_table(rules: Rules, table: Table) -> None:
@@ -556,6 +582,8 @@ class _Facts(NamedTuple):
     safeties: tuple[int, bool]
     race: int
     extension_to: int | None
+    sorted_deck: tuple[tuple[Card, int], ...]
+    """``deck``'s cards and counts, in card order."""
 
 
 def _facts(rules: Rules) -> _Facts:
@@ -576,7 +604,7 @@ _FACTS_BY_ID: dict[int, tuple[Rules, _Facts]] = {}
 def _facts_of(rules: Rules) -> _Facts:
     deck = Counter(rules.deck_cards())
     safeties = (sum(deck.get(card, 0) for card in SAFETIES), all(deck.get(card, 0) for card in SAFETIES))
-    return _Facts(deck, safeties, rules.race, rules.extension_to)
+    return _Facts(deck, safeties, rules.race, rules.extension_to, tuple(sorted(deck.items())))
 
 
 def _within(some: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:

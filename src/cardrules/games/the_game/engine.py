@@ -71,7 +71,7 @@ def new_game(
         fire_due=_NO_FIRE,
         status=PLAYING,
     )
-    return State(rules=rules, table=table, hands=hands, draw_pile=draw_pile)
+    return _state(rules, table, hands, draw_pile, True)
 
 
 # The draws of random.shuffle, written out: for each position i from the last down to 1, a
@@ -210,8 +210,10 @@ _new = object.__new__
 (_set_piles, _set_hand_sizes, _set_draw_pile_size, _set_current, _set_laid, _set_turn, _set_fire_due,
  _set_status) = slot_setters(Table, "piles", "hand_sizes", "draw_pile_size", "current", "laid", "turn",
                              "fire_due", "status")
-_set_rules, _set_table, _set_hands, _set_draw_pile = slot_setters(
-    State, "rules", "table", "hands", "draw_pile")
+# ``_trusted`` (see cardrules.trust): a state built from a state the library vouches for is vouched
+# for, and one built from a hand-made state is not, whatever moves follow.
+_set_rules, _set_table, _set_hands, _set_draw_pile, _set_trusted = slot_setters(
+    State, "rules", "table", "hands", "draw_pile", "_trusted")
 
 
 def _table(
@@ -238,14 +240,16 @@ def _table(
 
 
 def _state(
-    rules: Rules, table: Table, hands: tuple[tuple[int, ...], ...], draw_pile: tuple[int, ...]
+    rules: Rules, table: Table, hands: tuple[tuple[int, ...], ...], draw_pile: tuple[int, ...],
+    trusted: bool,
 ) -> State:
-    """``State(rules, table, hands, draw_pile)``, built slot by slot."""
+    """``State(rules, table, hands, draw_pile)``, built slot by slot, vouched for if ``trusted``."""
     state = _new(State)
     _set_rules(state, rules)
     _set_table(state, table)
     _set_hands(state, hands)
     _set_draw_pile(state, draw_pile)
+    _set_trusted(state, trusted)
     return state
 
 
@@ -311,6 +315,7 @@ def _play(state: State, move: Play) -> State:
     _set_table(new_state, after)
     _set_hands(new_state, tuple(new_hands))
     _set_draw_pile(new_state, draw_pile)
+    _set_trusted(new_state, state._trusted)
     return new_state
 
 
@@ -326,7 +331,7 @@ def _end_turn(state: State) -> State:
     sizes = table.hand_sizes
     if rules.on_fire and turn in table.fire_due:
         return _state(rules, _table(table.piles, sizes, table.draw_pile_size, cur, table.laid, turn,
-                                    table.fire_due, "burned"), hands, draw_pile)
+                                    table.fire_due, "burned"), hands, draw_pile, state._trusted)
     missing = rules.hand_size - sizes[cur]
     if missing and draw_pile:
         new_hands = list(hands)
@@ -344,7 +349,7 @@ def _end_turn(state: State) -> State:
     piles = table.piles
     status = PLAYING if _can_lay(hands[nxt], piles) else "stuck"
     return _state(rules, _table(piles, sizes, len(draw_pile), nxt, 0, turn + 1, table.fire_due, status),
-                  hands, draw_pile)
+                  hands, draw_pile, state._trusted)
 
 
 def _can_lay(hand: tuple[int, ...], piles: tuple[Pile, ...]) -> bool:

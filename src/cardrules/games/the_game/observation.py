@@ -20,8 +20,9 @@ __all__ = ["determinize", "observe"]
 
 _ALL_CARDS = bytes(CARDS)
 _new = object.__new__
-_set_rules, _set_table, _set_hands, _set_draw_pile = slot_setters(
-    State, "rules", "table", "hands", "draw_pile")
+_set_rules, _set_table, _set_hands, _set_draw_pile, _set_trusted = slot_setters(
+    State, "rules", "table", "hands", "draw_pile", "_trusted")
+_vouch_for_observation = slot_setters(Observation, "rules", "seat", "table", "hand", "_trusted")[4]
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -35,7 +36,11 @@ def observe(state: State, seat: int) -> Observation:
     """
     check_instance(state, State, "a state of The Game")
     check_seat(seat, state.rules.players)
-    return Observation(state.rules, seat, state.table, state.hands[seat])
+    observation = Observation(state.rules, seat, state.table, state.hands[seat])
+    if state._trusted:
+        # What a valid state shows a seat is a valid observation (cardrules.trust).
+        _vouch_for_observation(observation, True)
+    return observation
 
 
 def determinize(observation: Observation, rng: random.Random | int) -> State:
@@ -47,7 +52,9 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
 
     A search determinizes one observation many times: what does not depend on the draw (the check
     of the observation, its unseen cards) is worked out once and kept for the last observations
-    seen, by identity (an observation is a frozen record, so what holds for it holds for good).
+    seen, by identity (an observation is a frozen record, so what holds for it holds for good). An
+    observation the library vouches for (``observe`` of a state from its own verbs, see
+    :mod:`cardrules.trust`) skips the check; one built by hand gets it in full.
 
     >>> import random
     >>> from cardrules.games.the_game import Rules, new_game
@@ -78,12 +85,13 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
             hands.append(tuple(sorted(unseen[at:at + count])))
             at += count
     # Built directly, through the slots as the engine builds states: the observation was
-    # validated, and a state dealt from it is valid by construction.
+    # validated (or vouched for), and a state dealt from it is valid by construction.
     state: State = _new(State)
     _set_rules(state, observation.rules)
     _set_table(state, observation.table)
     _set_hands(state, tuple(hands))
     _set_draw_pile(state, tuple(unseen[at:]))
+    _set_trusted(state, True)
     return state
 
 
@@ -112,8 +120,10 @@ _PREPARED_KEPT = 64
 
 
 def _prepare(observation: Observation) -> _Deal:
-    """The deal of ``observation``, checked (an impossible one raises) and remembered."""
-    validate_observation(observation)
+    """The deal of ``observation``, checked unless vouched for (an impossible one raises), and
+    remembered."""
+    if not observation._trusted:
+        validate_observation(observation)
     table = observation.table
     seat, current, sizes = observation.seat, table.current, table.hand_sizes
     seen = bytes(observation.hand) + bytes(chain.from_iterable(table.piles))

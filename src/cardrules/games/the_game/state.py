@@ -69,6 +69,8 @@ class State(GameState["State", Move, "Observation", Result]):
     table: Table
     hands: tuple[tuple[int, ...], ...]
     draw_pile: tuple[int, ...]
+    _trusted: bool = attrs.field(default=False, init=False, eq=False, repr=False)
+    """Vouched for by the library (see :mod:`cardrules.trust`): never in JSON, ``==`` or ``repr``."""
 
     @property
     def minimum(self) -> int:
@@ -96,6 +98,8 @@ class Observation(GameObservation[State]):
     seat: int
     table: Table
     hand: tuple[int, ...]
+    _trusted: bool = attrs.field(default=False, init=False, eq=False, repr=False)
+    """Vouched for by the library (see :mod:`cardrules.trust`): never in JSON, ``==`` or ``repr``."""
 
     @property
     def minimum(self) -> int:

@@ -223,6 +223,8 @@ def _shape(value: object) -> tuple[object, ...]:
         return ()
     shape: list[object] = []
     for field in attrs.fields(cls):
+        if not field.eq:
+            continue  # not part of the value (cardrules.trust's mark)
         item = getattr(value, field.name)
         if item is None or isinstance(item, str | bool):
             shape.append((field.name, item))
