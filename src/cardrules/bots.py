@@ -2,7 +2,8 @@
 
 A bot sees exactly what a player at the table sees: the observation of its own seat (see each game's
 ``observe``) and the legal moves, and answers with one of those moves. It never gets the full state,
-so it cannot cheat by looking at other hands or the draw pile.
+so it cannot cheat by looking at other hands or the draw pile. :class:`ISMCTSBot` (from
+``cardrules.search``) searches any game over ``determinize``; see ``docs/bots.md``.
 
 >>> import cardrules
 >>> from cardrules.games import the_game
@@ -22,8 +23,12 @@ from typing import Literal, Protocol, TypeVar, cast, runtime_checkable
 from cardrules.contract import AnyState, GameState, RulesLike
 from cardrules.errors import ArgumentError
 from cardrules.registry import SomeGame, game_of, game_of_state
+from cardrules.search import ISMCTSBot
 
-__all__ = ["STRONGEST", "Bot", "OpeningRater", "RandomBot", "play_game", "play_out", "strongest_first_player"]
+__all__ = [
+    "STRONGEST", "Bot", "ISMCTSBot", "OpeningRater", "RandomBot", "play_game", "play_out",
+    "strongest_first_player",
+]
 
 O_contra = TypeVar("O_contra", contravariant=True)
 M = TypeVar("M")

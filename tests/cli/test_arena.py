@@ -249,3 +249,15 @@ def test_workers_must_be_at_least_one(capsys: pytest.CaptureFixture[str]) -> Non
     assert "--workers: must be more than 0" in err
     with pytest.raises(ArgumentError, match="workers is a whole number of at least 1"):
         run_chunks(sorted, [1], workers=0)
+
+
+@pytest.mark.parametrize("game", ["the-game", "mille-bornes"])
+def test_the_search_bot_takes_its_budget_from_the_bot_list(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           game: str) -> None:
+    extra = ("--single-hand",) if game == "mille-bornes" else ()
+    other = "random" if game == "the-game" else "heuristic"
+    argv = (game, *extra, "--bots", f"{other},ismcts:iterations=8", "--games", "1", "--seed", "3")
+    one = arena_json(capsys, tmp_path / "one.json", *argv)
+    two = arena_json(capsys, tmp_path / "two.json", *argv)
+    assert one == two  # an iteration budget and the arena's seeds make the search repeatable
+    assert {bot["bot"] for bot in one["summary"]["bots"]} == {other, "ismcts:iterations=8"}

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardrules.bots import RandomBot
+from cardrules.bots import ISMCTSBot, RandomBot
 from cardrules.cli.simulator import Played, Scoring, Simulator, percent
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
@@ -181,8 +181,10 @@ MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     bots={
         "heuristic": HeuristicBot,
         "random": RandomBot,
+        "ismcts": ISMCTSBot,
     },
-    bot_help="heuristic: rules of thumb (HeuristicBot, see below); random: any legal move",
+    bot_help="heuristic: rules of thumb (HeuristicBot, see below); random: any legal move; ismcts: "
+             "search (ISMCTSBot, e.g. ismcts:iterations=200)",
     default_bot="heuristic",
     sides=_sides,
     summarize=_summary,

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Literal
 
-from cardrules.bots import STRONGEST, RandomBot
+from cardrules.bots import STRONGEST, ISMCTSBot, RandomBot
 from cardrules.cli.simulator import Scoring, Simulator
 from cardrules.cli.simulator import percent as _percent
 from cardrules.games import the_game
@@ -92,8 +92,10 @@ THE_GAME: Simulator[the_game.Rules, the_game.Result] = Simulator(
     bots={
         "greedy": GreedyBot,
         "random": RandomBot,
+        "ismcts": ISMCTSBot,
     },
-    bot_help="greedy: plans whole turns (GreedyBot); random: any legal move",
+    bot_help="greedy: plans whole turns (GreedyBot); random: any legal move; ismcts: search "
+             "(ISMCTSBot, e.g. ismcts:iterations=200)",
     default_bot="greedy",
     summarize=lambda rules, played: _the_game_summary([game.result for game in played]),
     bench_variants=_the_game_bench_variants,
