@@ -142,6 +142,8 @@ def test_the_plot_is_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     ("argv", "message"),
     [
         (["the-game", "--bots", "greedy,genius"], "unknown bot 'genius'"),
+        (["the-game", "--bots", "greedy,random", "--first-player", "strongest"],
+         "--first-player is for simulate"),
         (["the-game", "--bots", "greedy:depth=deep"], "option depth='deep' is not a whole number"),
         (["the-game", "--bots", "greedy:speed=2"],
          "no option 'speed' (options: reach, endgame_reach, depth)"),

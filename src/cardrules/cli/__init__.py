@@ -143,7 +143,9 @@ def _simulate(args: argparse.Namespace) -> int:
         args.parser.error(str(exc))
     game = registry.get(simulator.game)
     versus = getattr(args, "versus", None)  # only games played side against side have --versus
-    first_player = getattr(args, "first_player", 0)  # only games whose command line offers it
+    first_player = getattr(args, "first_player", None)  # only games whose command line offers it
+    if first_player is None:
+        first_player = 0
     try:
         specs = {name: parse_bot(name, simulator.bots) for name in {args.bot, versus} if name is not None}
     except CardrulesError as exc:
@@ -195,6 +197,10 @@ def _simulate_chunk(game: str, rules: RulesLike, seats: tuple[BotSpec, ...],
 
 def _arena(args: argparse.Namespace) -> int:
     simulator = simulators()[args.game]
+    if getattr(args, "first_player", None) is not None:
+        # The arena's pairing needs every bot to start the same deal from the same seat, and it
+        # rotates that seat with the deal; a fixed or bot-chosen first player would undo either.
+        args.parser.error("--first-player is for simulate: the arena rotates who starts with the deal")
     try:
         rules = simulator.rules(args)
     except CardrulesError as exc:

@@ -22,9 +22,9 @@ def _the_game_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--reduced-hand", action="store_true", help="every hand one card smaller")
     group.add_argument("--on-fire", action="store_true",
                        help="On Fire expansion: 22, 33, ..., 77 must be covered by the next turn's end")
-    group.add_argument("--first-player", type=_first_player, default=0, metavar="SEAT|strongest",
-                       help="the seat that starts every game, or 'strongest': the seat whose bot rates "
-                            "its dealt hand strongest (the same deal either way; default: 0)")
+    group.add_argument("--first-player", type=_first_player, default=None, metavar="SEAT|strongest",
+                       help="simulate: the seat that starts every game, or 'strongest': the seat whose bot "
+                            "rates its dealt hand strongest (the same deal either way; default: 0)")
 
 
 def _first_player(text: str) -> int | Literal["strongest"]:
