@@ -22,14 +22,12 @@ from cardrules.games.mille_bornes import (
     Observation,
     Phase,
     Rules,
-    State,
     Tableau,
-    result,
 )
 from cardrules.rl.encoders import Segment, Vector, layout_of
 from cardrules.rl.lookup import check_observation
 
-__all__ = ["MilleBornesEncoder", "returns"]
+__all__ = ["MilleBornesEncoder"]
 
 _K = len(Card)
 # Every entry of the vector is a whole number (a uint16 "code") times a fixed scale for its position:
@@ -296,18 +294,3 @@ class MilleBornesEncoder:
                 *points),
         ))
         return np.frombuffer(codes, dtype=_UINT16) * self._scale
-
-
-def returns(state: State) -> tuple[float, ...]:
-    """Every seat's return once the game is over, zeros while it goes on: with ``n`` sides and a
-    side's share ``s`` of the win (1 alone, ``1/k`` when ``k`` sides tie, 0 when beaten), each of
-    its seats gets ``(n * s - 1) / (n - 1)`` (+1 for a win, -1 for a loss at two sides)."""
-    rules = state.rules
-    outcome = result(state)
-    if outcome is None:
-        return (0.0,) * rules.players
-    sides = rules.sides
-    winners = outcome.winners
-    share = 1 / len(winners)
-    per_side = [((sides * share if side in winners else 0.0) - 1) / (sides - 1) for side in range(sides)]
-    return tuple(per_side[seat % sides] for seat in range(rules.players))

@@ -10,11 +10,11 @@ import struct
 
 import numpy as np
 
-from cardrules.games.the_game import CARDS, TRICK, Observation, Rules, State, result
+from cardrules.games.the_game import CARDS, TRICK, Observation, Rules
 from cardrules.rl.encoders import Segment, Vector, layout_of
 from cardrules.rl.lookup import check_observation
 
-__all__ = ["TheGameEncoder", "returns"]
+__all__ = ["TheGameEncoder"]
 
 _N = len(CARDS)  # 98 cards, 2..99: card c at offset c - 2 of each card segment
 _STATUSES = ("playing", "won", "stuck", "burned")
@@ -167,14 +167,3 @@ class TheGameEncoder:
             turn / 98,
         )
         return vector
-
-
-def returns(state: State) -> tuple[float, ...]:
-    """Every seat's return: ``(98 - cards_left) / 98`` once the game is over (1.0 iff won), zeros
-    while it goes on. The game is cooperative: every seat gets the same."""
-    outcome = result(state)
-    players = state.rules.players
-    if outcome is None:
-        return (0.0,) * players
-    return ((_N - outcome.cards_left) / _N,) * players
-
