@@ -50,12 +50,12 @@ _OWED = (P("{laid} laid this turn, {owed} more to lay.",
            "{laid} posées ce tour-ci, peut finir son tour."))
 _WON = P("Won: all 98 cards are laid!", "¡Ganado! Las 98 cartas están colocadas.",
          "Gagné : les 98 cartes sont posées !")
-_STUCK = P("Lost: seat {seat} cannot lay the cards it must.",
-           "Perdido: el jugador {seat} no puede colocar las cartas que debe.",
-           "Perdu : le joueur {seat} ne peut pas poser les cartes qu'il doit.")
-_BURNED = P("Lost: a fire card was not covered in time.",
-            "Perdido: una carta de fuego no se cubrió a tiempo.",
-            "Perdu : une carte de feu n'a pas été couverte à temps.")
+_STUCK = P("Lost: seat {seat} cannot lay the cards it must",
+           "Perdido: el jugador {seat} no puede colocar las cartas que debe",
+           "Perdu : le joueur {seat} ne peut pas poser les cartes qu'il doit")
+_BURNED = P("Lost: a fire card was not covered in time",
+            "Perdido: una carta de fuego no se cubrió a tiempo",
+            "Perdu : une carte de feu n'a pas été couverte à temps")
 _LEFT = (P("{n} card left", "queda {n} carta", "{n} carte restante"),
          P("{n} cards left", "quedan {n} cartas", "{n} cartes restantes"))
 _EXCELLENT = P("an excellent result", "un resultado excelente", "un excellent résultat")
@@ -178,4 +178,4 @@ def _end_line(x: State | Observation, lang: Lang) -> str:
     tail = _plural(_LEFT, lang, left)
     if left < EXCELLENT:
         tail += ", " + _EXCELLENT(lang)
-    return f"{ending} ({tail})"
+    return f"{ending} ({tail})."
