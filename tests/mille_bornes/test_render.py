@@ -48,7 +48,12 @@ states: st.SearchStrategy[State] = reachable_states(game="mille-bornes")  # type
 langs = st.sampled_from(LANGUAGES)
 
 SEAT = {"en": "seat {}", "es": "jugador {}", "fr": "joueur {}"}
-CARDS = {"en": "{} cards", "es": "{} cartas", "fr": "{} cartes"}
+
+
+def cards_text(lang: Lang, n: int) -> str:
+    """How many cards a hidden hand holds, as each language counts (French: "0 carte", "2 cartes")."""
+    word = {"en": "card", "es": "carta", "fr": "carte"}[lang]
+    return f"{n} {word}{'s' if (n > 1 if lang == 'fr' else n != 1) else ''}"
 
 
 def recorded_states() -> list[State]:
@@ -124,7 +129,7 @@ def test_a_state_shows_every_hand_and_an_observation_only_its_own(lang: Lang) ->
     you = {"en": "seat 1 (you)", "es": "jugador 1 (tú)", "fr": "joueur 1 (vous)"}[lang]
     assert seen[you] == shown[SEAT[lang].format(1)]
     for seat in (0, 2, 3):
-        assert seen[SEAT[lang].format(seat)] == CARDS[lang].format(state.table.hand_sizes[seat])
+        assert seen[SEAT[lang].format(seat)] == cards_text(lang, state.table.hand_sizes[seat])
 
 
 def test_the_race_draw_pile_discard_pile_and_player_on_turn_are_shown() -> None:
@@ -217,7 +222,7 @@ def test_an_observation_shows_of_another_hand_its_size_and_revealed_cards_only(
         if other == seat:
             continue
         count, _, known = shown[SEAT[lang].format(other)].partition(", ")
-        assert count == CARDS[lang].format(table.hand_sizes[other])
+        assert count == cards_text(lang, table.hand_sizes[other])
         assert all(NAMES[lang][card] in known for card in table.revealed[other])
         assert bool(known) == bool(table.revealed[other])
 

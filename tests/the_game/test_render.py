@@ -49,6 +49,12 @@ COUNT = {"en": r"\d+ cards?", "es": r"\d+ cartas?", "fr": r"\d+ cartes?"}
 SEAT = {"en": "seat {}", "es": "jugador {}", "fr": "joueur {}"}
 
 
+def cards_text(lang: Lang, n: int) -> str:
+    """How many cards a hidden hand holds, as each language counts (French: "0 carte", "2 cartes")."""
+    word = {"en": "card", "es": "carta", "fr": "carte"}[lang]
+    return f"{n} {word}{'s' if (n > 1 if lang == 'fr' else n != 1) else ''}"
+
+
 def recorded_states() -> list[State]:
     record: GameRecord = from_json(RECORD.read_text(encoding="utf-8"), GameRecord)
     return list(record.states())  # type: ignore[arg-type]
@@ -159,9 +165,7 @@ def test_an_observation_lists_no_card_of_another_hand(state: State, data: st.Dat
     shown = hand_lines(render(observe(state, seat), lang=lang))
     for other in range(state.rules.players):
         if other != seat:
-            assert shown[SEAT[lang].format(other)] == \
-                f"{state.table.hand_sizes[other]} {({'en': 'card', 'es': 'carta', 'fr': 'carte'})[lang]}" \
-                + ("" if state.table.hand_sizes[other] == 1 else "s")
+            assert shown[SEAT[lang].format(other)] == cards_text(lang, state.table.hand_sizes[other])
 
 
 @given(states)
