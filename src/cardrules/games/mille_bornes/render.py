@@ -10,6 +10,7 @@ seguridad, lado, montón, viaje completo, acción retardada, viaje seguro) and t
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from cardrules.errors import ArgumentError
@@ -305,22 +306,24 @@ def _score_lines(rules: Rules, table: Table, lang: Lang) -> list[str]:
     return lines
 
 
-def _sheet_lines(sheet: HandScore, lang: Lang) -> list[str]:
-    """A hand's score sheet as a table: a line per kind of points someone scored, a column per side."""
+@functools.lru_cache(maxsize=256)
+def _sheet_lines(sheet: HandScore, lang: Lang) -> tuple[str, ...]:
+    """A hand's score sheet as a table: a line per kind of points someone scored, a column per side.
+
+    Kept for the last sheets written: a match's history is the same at every move of a hand.
+    """
     completed = (_NOT_COMPLETED(lang) if sheet.completed_by is None
                  else _COMPLETED(lang, side=sheet.completed_by))
-    rows: list[tuple[str, tuple[int, ...]]] = []
-    for index, (field, _) in enumerate(LINES):
-        points = tuple(side.points()[index] for side in sheet.sides)
-        if any(points):
-            rows.append((_LINE_NAMES[field](lang), points))
+    lines_of_points = zip(*(side.points() for side in sheet.sides), strict=True)
+    rows = [(_LINE_NAMES[field](lang), points)
+            for (field, _), points in zip(LINES, lines_of_points, strict=True) if any(points)]
     rows.append((_TOTAL(lang), sheet.totals))
     width = max(len(label) for label, _ in rows)
     heads = [_SIDE(lang, side=side.side) for side in sheet.sides]
-    columns = [max(len(head), 6) for head in heads]
+    widths = [max(len(head), 6) for head in heads]
     lines = [f"  {_SHEET(lang, n=sheet.hand + 1)} ({completed}){COLON(lang).rstrip()}",
-             "    " + " " * width + "".join(f"  {head:>{w}}" for head, w in zip(heads, columns, strict=True))]
+             "    " + " " * width + "".join(f"  {head:>{w}}" for head, w in zip(heads, widths, strict=True))]
     for label, points in rows:
-        cells = "".join(f"  {value:>{w}}" for value, w in zip(points, columns, strict=True))
+        cells = "".join(f"  {value:>{w}}" for value, w in zip(points, widths, strict=True))
         lines.append(f"    {label:<{width}}{cells}")
-    return lines
+    return tuple(lines)

@@ -2,14 +2,16 @@
 whose turn it is and how the game ended; and each move in words.
 
 The Spanish words are those of the Spanish rulebook (pila ascendente, pila de robo, colocar); the
-French ones those of the French edition (pile ascendante, pioche, poser).
+French ones are the plain words of French card games (pile ascendante, pioche, poser).
 """
 
 from __future__ import annotations
 
+import functools
+
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import ASCENDING, PILE_NAMES
-from cardrules.games.the_game.moves import EndTurn, Move, Play
+from cardrules.games.the_game.moves import ALL_MOVES, EndTurn, Move, Play
 from cardrules.games.the_game.rules import Rules
 from cardrules.games.the_game.state import EXCELLENT, Observation, State
 from cardrules.games.the_game.table import PLAYING, Table
@@ -71,7 +73,11 @@ def pile_name(pile: int, lang: Lang = "en") -> str:
     """
     if type(pile) is not int or not 0 <= pile <= 3:
         raise ArgumentError(f"piles are numbered 0 to 3, not {pile!r}")
-    return _PILE[0 if ASCENDING[pile] else 1](check_lang(lang), n=pile % 2 + 1)
+    return _pile_name(pile, check_lang(lang))
+
+
+def _pile_name(pile: int, lang: Lang) -> str:
+    return _PILE[0 if ASCENDING[pile] else 1](lang, n=pile % 2 + 1)
 
 
 def describe_move(move: Move, *, lang: Lang = "en") -> str:
@@ -83,11 +89,20 @@ def describe_move(move: Move, *, lang: Lang = "en") -> str:
     'finit son tour et pioche'
     """
     lang = check_lang(lang)
-    if type(move) is Play:
-        return _PLAY(lang, card=move.card, pile=pile_name(move.pile, lang))
-    if type(move) is EndTurn:
-        return _END_TURN(lang)
-    raise ArgumentError(f"describe_move() takes a move of The Game, not {type(move).__name__}")
+    if type(move) is not Play and type(move) is not EndTurn:
+        raise ArgumentError(f"describe_move() takes a move of The Game, not {type(move).__name__}")
+    return _descriptions(lang)[move]
+
+
+@functools.cache
+def _descriptions(lang: Lang) -> dict[Move, str]:
+    # Every move of the game, written once per language on first use: a list of legal moves is then
+    # described by lookups (a Play can only be built with a card and pile that exist).
+    return {
+        move: _PLAY(lang, card=move.card, pile=_pile_name(move.pile, lang)) if type(move) is Play
+        else _END_TURN(lang)
+        for move in ALL_MOVES
+    }
 
 
 def render(x: State | Observation, *, lang: Lang = "en") -> str:
@@ -148,7 +163,7 @@ def _header(rules: Rules, seat: int | None, lang: Lang) -> str:
 def _pile_lines(table: Table, lang: Lang) -> list[str]:
     lines = []
     for pile, cards in enumerate(table.piles):
-        line = f"  {pile_name(pile, lang)} ({PILE_NAMES[pile]}){COLON(lang)}{cards[-1]}"
+        line = f"  {_pile_name(pile, lang)} ({PILE_NAMES[pile]}){COLON(lang)}{cards[-1]}"
         due = table.fire_due[pile]
         if due >= 0 and table.status == PLAYING:
             line += ", " + (_FIRE_NOW if due == table.turn else _FIRE_NEXT)(lang)
