@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -38,6 +39,7 @@ from cardrules.games.mille_bornes import (
     observe,
     render,
 )
+from cardrules.games.mille_bornes.tableau import EMPTY_TABLEAU
 from cardrules.i18n import LANGUAGES, Lang
 from cardrules.testing import reachable_states
 
@@ -116,6 +118,16 @@ def test_distance_is_counted_by_card_value_and_the_200s_against_their_limit() ->
         for miles in set(tableau.distance):
             assert f"{tableau.distance.count(miles)} × {miles}" in distance
         assert (f"200s played: {tableau.twos} of 2" in distance) == bool(tableau.twos)
+
+
+def test_miles_driven_the_wrong_way_are_counted_apart_and_the_direction_pile_is_shown() -> None:
+    state = new_game(Rules(wrong_way=True), seed=1)
+    tableau = attrs.evolve(EMPTY_TABLEAU, direction=(Card.WRONG_WAY,), distance=(25, 100, -75, 25, -75))
+    table = attrs.evolve(state.table, tableaux=(tableau, state.table.tableaux[1]))
+    lines = section(render(attrs.evolve(state, table=table)), "Side 0 ")
+    assert lines[2] == "direction pile: Wrong Way (driving the wrong way)"
+    assert lines[4] == "distance: 0 of 700 miles (2 × 25, 1 × 100, 2 × 75 the wrong way)"
+    assert "direction" not in render(new_game(Rules(), seed=1))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

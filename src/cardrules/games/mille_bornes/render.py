@@ -51,6 +51,8 @@ _MOVING = P("moving", "en marcha", "roule")
 _STOPPED = P("stopped", "parado", "arrêté")
 _LIMITED = P("only 25 and 50", "solo 25 y 50", "25 et 50 seulement")
 _BACKWARDS = P("driving the wrong way", "en contrasentido", "à contresens")
+_WRONG_WAY_MILES = P("{n} × {miles} the wrong way", "{n} × {miles} en contrasentido",
+                     "{n} × {miles} à contresens")
 _COUP_FOURRE = P("coup fourré", "coup fourré", "coup fourré")
 _MILES_OF = P("{miles} of {target} miles", "{miles} de {target} millas", "{miles} sur {target} bornes")
 _TWOS = P("200s played: {n} of {most}", "200 jugados: {n} de {most}", "200 posés : {n} sur {most}")
@@ -248,7 +250,10 @@ def _tableau_lines(rules: Rules, table: Table, side: int, tableau: Tableau, lang
     distance = _MILES_OF(lang, miles=tableau.miles, target=table.target)
     if tableau.distance:
         counts = Counter(tableau.distance)
-        distance += " (" + ", ".join(f"{counts[miles]} × {miles}" for miles in sorted(counts)) + ")"
+        cards = [f"{counts[miles]} × {miles}" if miles > 0
+                 else _WRONG_WAY_MILES(lang, n=counts[miles], miles=-miles)
+                 for miles in sorted(counts, key=lambda miles: (miles < 0, abs(miles)))]
+        distance += " (" + ", ".join(cards) + ")"
     if tableau.twos:
         distance += "; " + _TWOS(lang, n=tableau.twos, most=rules.max_200s)
     lines.append(f"  {_DISTANCE(lang)}{colon}{distance}")
