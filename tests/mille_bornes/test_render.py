@@ -32,6 +32,7 @@ from cardrules.games.mille_bornes import (
     all_moves,
     apply,
     describe_move,
+    describe_result,
     determinize,
     is_terminal,
     legal_moves,
@@ -208,6 +209,17 @@ def test_a_tie_names_every_winning_side() -> None:
     assert render(state).endswith("\nScores: 300 for side 0, 300 for side 1, 175 for side 2\n"
                                   "Game over: sides 0 and 1 tie with 300 points.")
     assert render(state, lang="fr").endswith("Partie terminée : égalité des camps 0 et 1 avec 300 points.")
+
+
+def test_the_result_in_a_sentence_names_the_winners_and_refuses_another_games_result() -> None:
+    final = recorded_states()[-1]
+    outcome = cardrules.result(final)
+    assert outcome is not None
+    assert describe_result(outcome, lang="es") == render(final, lang="es").splitlines()[-1]
+    tie = attrs.evolve(outcome, totals=(6425, 6425), winners=(0, 1))
+    assert describe_result(tie) == "Game over: sides 0 and 1 tie with 6425 points."
+    with pytest.raises(ArgumentError, match="takes a Result of Mille Bornes, not Result"):
+        describe_result(the_game.Result(won=True, cards_left=0, outcome="won", seat=0))  # type: ignore[arg-type]
 
 
 # --- what an observer may not see -----------------------------------------------------------------

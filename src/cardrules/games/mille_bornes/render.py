@@ -17,12 +17,12 @@ from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes.cards import MILES, NAMES, SAFETY_OF, Card
 from cardrules.games.mille_bornes.moves import CoupFourre, Decline, Discard, Extend, Move, Play
 from cardrules.games.mille_bornes.rules import Rules
-from cardrules.games.mille_bornes.score_sheet import LINES, HandScore
+from cardrules.games.mille_bornes.score_sheet import LINES, HandScore, Result
 from cardrules.games.mille_bornes.state import Observation, State, Table
 from cardrules.games.mille_bornes.tableau import Tableau
 from cardrules.i18n import COLON, Counted, Lang, Phrase, check_lang, join_words
 
-__all__ = ["describe_move", "render"]
+__all__ = ["describe_move", "describe_result", "render"]
 
 P = Phrase
 C = Counted
@@ -303,12 +303,24 @@ def _score_lines(rules: Rules, table: Table, lang: Lang) -> list[str]:
     lines.append(scores)
     if table.phase == "over":
         best = max(totals)
-        winners = [str(side) for side, points in enumerate(totals) if points == best]
-        if len(winners) == 1:
-            lines.append(_WINNER(lang, side=winners[0], points=best))
-        else:
-            lines.append(_TIE(lang, sides=join_words(winners, lang), points=best))
+        winners = tuple(side for side, points in enumerate(totals) if points == best)
+        lines.append(describe_result(Result(totals=totals, winners=winners, hands=history), lang=lang))
     return lines
+
+
+def describe_result(result: Result, *, lang: Lang = "en") -> str:
+    """Who won, in a sentence: the last line of ``render`` of a finished game.
+
+    >>> describe_result(Result(totals=(5200, 3100), winners=(0,), hands=()), lang="fr")
+    'Partie terminée : le camp 0 gagne avec 5200 points.'
+    """
+    lang = check_lang(lang)
+    if type(result) is not Result:
+        raise ArgumentError(f"describe_result() takes a Result of Mille Bornes, not {type(result).__name__}")
+    best = max(result.totals)
+    if len(result.winners) == 1:
+        return _WINNER(lang, side=result.winners[0], points=best)
+    return _TIE(lang, sides=join_words([str(side) for side in result.winners], lang), points=best)
 
 
 @functools.lru_cache(maxsize=256)

@@ -8,16 +8,17 @@ French ones are the plain words of French card games (pile ascendante, pioche, p
 from __future__ import annotations
 
 import functools
+from typing import Literal
 
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import ASCENDING, PILE_NAMES
 from cardrules.games.the_game.moves import ALL_MOVES, EndTurn, Move, Play
 from cardrules.games.the_game.rules import Rules
-from cardrules.games.the_game.state import EXCELLENT, Observation, State
+from cardrules.games.the_game.state import Observation, Result, State
 from cardrules.games.the_game.table import PLAYING, Table
 from cardrules.i18n import COLON, Counted, Lang, Phrase, check_lang
 
-__all__ = ["describe_move", "pile_name", "render"]
+__all__ = ["describe_move", "describe_result", "pile_name", "render"]
 
 P = Phrase
 C = Counted
@@ -181,12 +182,28 @@ def _turn_line(x: State | Observation, lang: Lang) -> str:
 
 def _end_line(x: State | Observation, lang: Lang) -> str:
     table = x.table
-    if table.status == "won":
-        return _WON(lang)
-    # What ``result`` counts, read from the table, which a state and its observations share.
+    # The result as ``result`` gives it, read from the table, which a state and its observations share.
     left = table.draw_pile_size + sum(table.hand_sizes)
-    ending = _STUCK(lang, seat=table.current) if table.status == "stuck" else _BURNED(lang)
-    tail = _LEFT(lang, left)
-    if left < EXCELLENT:
+    outcome: Literal["won", "stuck", "burned"] = (
+        "won" if table.status == "won" else "stuck" if table.status == "stuck" else "burned"
+    )
+    return describe_result(Result(won=outcome == "won", cards_left=left, outcome=outcome, seat=table.current),
+                           lang=lang)
+
+
+def describe_result(result: Result, *, lang: Lang = "en") -> str:
+    """How a game ended, in a sentence: the last line of ``render`` of a finished game.
+
+    >>> describe_result(Result(won=False, cards_left=7, outcome="stuck", seat=1), lang="es")
+    'Perdido: el jugador 1 no puede colocar las cartas que debe (quedan 7 cartas, un resultado excelente).'
+    """
+    lang = check_lang(lang)
+    if type(result) is not Result:
+        raise ArgumentError(f"describe_result() takes a Result of The Game, not {type(result).__name__}")
+    if result.won:
+        return _WON(lang)
+    ending = _STUCK(lang, seat=result.seat) if result.outcome == "stuck" else _BURNED(lang)
+    tail = _LEFT(lang, result.cards_left)
+    if result.excellent:
         tail += ", " + _EXCELLENT(lang)
     return f"{ending} ({tail})."
