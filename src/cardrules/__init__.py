@@ -34,6 +34,7 @@ from cardrules.errors import (
 from cardrules.records import GameRecord, replay
 from cardrules.registry import game_of_observation, game_of_state
 from cardrules.serialization import from_json, to_json
+from cardrules.svg import draw as _draw  # noqa: F401 -- sets the picture Jupyter shows (_repr_svg_)
 
 __all__ = [
     "ArgumentError",

@@ -19,12 +19,12 @@ state of that game.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Generic, Protocol, TypeVar
 
 import cattrs
 
-__all__ = ["AnyState", "GameModule", "GameObservation", "GameState", "RulesLike"]
+__all__ = ["AnyState", "GameModule", "GameObservation", "GameState", "RulesLike", "set_picture_drawer"]
 
 # Covariant: the parameters only describe, so every game's State is a GameState[object, ...].
 S = TypeVar("S", covariant=True)
@@ -33,19 +33,48 @@ O = TypeVar("O", covariant=True)  # noqa: E741 -- the observation type, as in th
 X = TypeVar("X", covariant=True)
 
 
+def _no_picture(value: object) -> str | None:
+    return None
+
+
+# The one drawer of pictures, set by cardrules.svg when it is imported (the package root imports
+# it). The contract sits below every game and cannot import the layer that draws them, so that
+# layer hands its drawer down here instead: the bases below only call it.
+_picture_drawer: list[Callable[[object], str | None]] = [_no_picture]
+
+
+def set_picture_drawer(drawer: Callable[[object], str | None]) -> None:
+    """Make ``drawer`` draw every state and observation for Jupyter (their ``_repr_svg_``).
+
+    ``drawer`` returns an SVG document, or ``None`` for a value it has no picture of.
+    :mod:`cardrules.svg` sets it when imported; nothing else needs to.
+    """
+    _picture_drawer[0] = drawer
+
+
 class GameState(Generic[S, M, O, X]):
     """The base of every game's ``State``: ``S`` is that ``State`` itself, ``M`` its move type, ``O``
-    its observation type and ``X`` its result type. No data, no behaviour: a link for the type checker.
+    its observation type and ``X`` its result type. No data; a link for the type checker, and the
+    picture Jupyter shows (drawn by :mod:`cardrules.svg`).
     """
 
     __slots__ = ()
 
+    def _repr_svg_(self) -> str | None:
+        """The state as an SVG picture (``cardrules.svg.draw``), or ``None`` for a game that has no
+        picture: IPython then shows the text form."""
+        return _picture_drawer[0](self)
+
 
 class GameObservation(Generic[S]):
     """The base of every game's ``Observation``; ``S`` is the game's ``State`` (what ``determinize``
-    returns)."""
+    returns). Jupyter shows an observation as a picture, as it shows a state."""
 
     __slots__ = ()
+
+    def _repr_svg_(self) -> str | None:
+        """The observation as an SVG picture, or ``None`` for a game that has no picture."""
+        return _picture_drawer[0](self)
 
 
 AnyState = GameState[object, object, object, object]
