@@ -5,11 +5,13 @@ id attributes the drawing puts there for programs."""
 from __future__ import annotations
 
 import random
+import runpy
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +29,7 @@ from cardrules.testing import reachable_states
 from tests import toy_game
 
 SVG = "{http://www.w3.org/2000/svg}"
+REPO = Path(__file__).resolve().parents[2]
 
 
 def parse(picture: str) -> ET.Element:
@@ -366,3 +369,14 @@ def test_hand_cards_are_counted_once() -> None:
     hands = [by_id(root, f"hand-{seat}") for seat in range(2)]
     drawn = Counter(card.get("data-card") for hand in hands for card in with_class(hand, "face-up"))
     assert drawn == Counter(card.name for hand in state.hands for card in hand)
+
+
+def test_the_pictures_in_the_docs_are_what_the_code_draws_now() -> None:
+    script = runpy.run_path(str(REPO / "examples" / "draw_pictures.py"))
+    drawn: dict[str, str] = script["pictures"]()
+    assert {path.name for path in (REPO / "docs" / "images").glob("*.svg")} == set(drawn)
+    for name, picture in drawn.items():
+        committed = (REPO / "docs" / "images" / name).read_text(encoding="utf-8")
+        assert committed == picture, f"docs/images/{name} is stale: run python examples/draw_pictures.py"
+    page = (REPO / "docs" / "svg.md").read_text(encoding="utf-8")
+    assert all(f"(images/{name})" in page for name in drawn)

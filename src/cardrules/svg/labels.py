@@ -23,7 +23,7 @@ _WORDS: dict[str, tuple[str, str, str]] = {
     "cards": ("{n} cards", "{n} cartas", "{n} cartes"),
     "one_card": ("1 card", "1 carta", "1 carte"),
     "on_turn": ("on turn", "le toca", "à jouer"),
-    "to_play": ("{who} to play", "juega {who}", "à {who} de jouer"),
+    "to_play": ("{who} to play", "juega {who}", "{who} joue"),
     "draw_pile": ("Draw pile", "Mazo", "Pioche"),
     "empty": ("empty", "vacío", "vide"),
     "face_down": ("face-down card", "carta boca abajo", "carte face cachée"),

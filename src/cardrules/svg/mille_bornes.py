@@ -208,7 +208,8 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
             parts.append(_card(x, card_y, card, lang, title=name))
             x += _SLOT
     if not tableau.safeties:
-        x += _SLOT // 2
+        parts.append(empty_slot(x, card_y, f"{label(lang, 'safeties')}: {label(lang, 'no_card')}"))
+        x += _SLOT
     parts.append("</g>")
     x += 8
     parts.append(f"<g {attributes(class_='distance', data_miles=miles)}>")
