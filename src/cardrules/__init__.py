@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import TypeVar, cast
 
+from cardrules import svg  # noqa: F401 -- gives states and observations their pictures in Jupyter
 from cardrules.contract import GameObservation, GameState
 from cardrules.errors import (
     ArgumentError,
@@ -34,7 +35,6 @@ from cardrules.errors import (
 from cardrules.records import GameRecord, replay
 from cardrules.registry import game_of_observation, game_of_state
 from cardrules.serialization import from_json, to_json
-from cardrules.svg import draw as _draw  # noqa: F401 -- sets the picture Jupyter shows (_repr_svg_)
 
 __all__ = [
     "ArgumentError",

@@ -11,9 +11,9 @@ that out as a generic :class:`~typing.Protocol`, so the type checker proves a mo
 
 Each game's ``State`` derives from :class:`GameState`, parameterized by its own state, move,
 observation and result types, and each ``Observation`` from :class:`GameObservation`. The bases hold
-no data; they let code that serves every game (``cardrules.apply``, ``cardrules.play_out``, a bot)
-be typed precisely: ``cardrules.apply(state, move)`` takes a move of the state's game and returns a
-state of that game.
+no data (their one method, ``_repr_svg_``, shows a value as a picture in Jupyter); they let code that
+serves every game (``cardrules.apply``, ``cardrules.play_out``, a bot) be typed precisely:
+``cardrules.apply(state, move)`` takes a move of the state's game and returns a state of that game.
 """
 
 from __future__ import annotations

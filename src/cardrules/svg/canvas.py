@@ -25,6 +25,7 @@ __all__ = [
     "document",
     "empty_slot",
     "text",
+    "text_width",
     "wrap",
 ]
 
@@ -72,6 +73,15 @@ def text(x: float, y: float, content: str, *, size: int = 12, weight: str | None
     head = attributes(x=x, y=y, font_size=size, font_weight=weight, fill=fill,
                       text_anchor=None if anchor == "start" else anchor, class_=class_)
     return f"<text {head}>{escape(content, quote=False)}</text>"
+
+
+def text_width(content: str, size: int, *, bold: bool = False) -> int:
+    """A generous estimate of the width of ``content`` at font ``size``, to size the picture by.
+
+    >>> text_width("race to 700", 13)
+    86
+    """
+    return -(-len(content) * size * (7 if bold else 6) // 10)
 
 
 def wrap(label: str, width: float, size: int) -> tuple[list[str], int]:

@@ -20,6 +20,7 @@ from cardrules.svg.canvas import (
     card_face,
     empty_slot,
     text,
+    text_width,
 )
 from cardrules.svg.labels import Lang, label
 
@@ -63,15 +64,18 @@ def picture(value: State | Observation, lang: Lang) -> tuple[Canvas, str]:
     title = "Mille Bornes"
     if viewer is not None:
         title = f"{title} — {label(lang, 'you', who=_player(lang, viewer))}"
+    status = _status(rules, table, lang)
     elements = [text(_MARGIN, 30, title, size=18, weight="bold", class_="title"),
-                text(_MARGIN, 52, _status(rules, table, lang), size=13, class_="status")]
+                text(_MARGIN, 52, status, size=13, class_="status")]
+    width = 2 * _MARGIN + max(text_width(title, 18, bold=True), text_width(status, 13))
     if rules.target_score is not None:
         totals = " · ".join(f"{_side_name(rules, side, lang)}: {points}"
                             for side, points in enumerate(table.match.totals))
-        elements.append(text(_MARGIN, 70, label(lang, "totals", card=totals), size=11, fill=MUTED,
-                             class_="totals"))
+        line = label(lang, "totals", card=totals)
+        elements.append(text(_MARGIN, 70, line, size=11, fill=MUTED, class_="totals"))
+        width = max(width, 2 * _MARGIN + text_width(line, 11))
     elements.append(_piles(table, lang, 96))
-    width = 2 * _SLOT + 3 * _MARGIN + _BAR
+    width = max(width, 2 * _SLOT + 3 * _MARGIN + _BAR)
     y = 96 + CARD_HEIGHT + 50
     # Every panel as wide as the widest, so that the miles bars line up.
     width = max([width] + [_tableau(rules, table, side, tableau, y, lang, None)[1]
@@ -270,12 +274,13 @@ def _hand(rules: Rules, table: Table, seat: int, size: int, hand: tuple[Card, ..
         step = min(18, (_PER_ROW * _SLOT - CARD_WIDTH) // max(1, size))
         parts.extend(card_back(_HAND_X + index * step, y, label=label(lang, "face_down"))
                      for index in range(size))
-        rows, width = 1, _HAND_X + max(0, size - 1) * step + CARD_WIDTH
+        rows, width = (1 if size else 0), _HAND_X + max(0, size - 1) * step + CARD_WIDTH
     else:
         for index, card in enumerate(hand):
             row, column = divmod(index, _PER_ROW)
             parts.append(_card(_HAND_X + column * _SLOT, y + row * (CARD_HEIGHT + 8), card, lang))
-        rows = max(1, -(-len(hand) // _PER_ROW))
+        rows = -(-len(hand) // _PER_ROW)
         width = _HAND_X + min(len(hand), _PER_ROW) * _SLOT
     parts.append("</g>")
-    return "".join(parts), rows * (CARD_HEIGHT + 8) + 12, width + _MARGIN
+    # An empty hand keeps the height of its name and count (and of the turn marker).
+    return "".join(parts), max(rows * (CARD_HEIGHT + 8) + 12, 84), width + _MARGIN

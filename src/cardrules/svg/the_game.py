@@ -15,6 +15,7 @@ from cardrules.svg.canvas import (
     card_face,
     empty_slot,
     text,
+    text_width,
 )
 from cardrules.svg.labels import Lang, label
 
@@ -44,13 +45,15 @@ def picture(value: State | Observation, lang: Lang) -> tuple[Canvas, str]:
     title = "The Game"
     if viewer is not None:
         title = f"{title} — {label(lang, 'you', who=_player(lang, viewer))}"
+    status = _status(table, minimum, lang)
     elements = [text(_MARGIN, 30, title, size=18, weight="bold", class_="title"),
-                text(_MARGIN, 52, _status(table, minimum, lang), size=13, class_="status")]
+                text(_MARGIN, 52, status, size=13, class_="status")]
     elements.append(_draw_pile(table, lang))
     elements.extend(_pile(table, pile, on_fire, lang) for pile in range(4))
     longest = max([len(hand) for hand in hands.values()] + [1])
-    width = max(_PILES_X + 4 * _PILE_STEP, _HAND_X + longest * _CARD_STEP, _HAND_X + 8 * _BACK_STEP
-                + CARD_WIDTH) + _MARGIN
+    width = _MARGIN + max(_PILES_X + 4 * _PILE_STEP, _HAND_X + longest * _CARD_STEP,
+                          _HAND_X + 8 * _BACK_STEP + CARD_WIDTH, _MARGIN + text_width(status, 13),
+                          _MARGIN + text_width(title, 18, bold=True))
     y = 84 + CARD_HEIGHT + 34 + 16 * sum(1 for due in table.fire_due if due >= 0)
     for seat, size in enumerate(table.hand_sizes):
         elements.append(_hand(seat, size, hands.get(seat), seat == viewer, table, on_fire, y, lang))
