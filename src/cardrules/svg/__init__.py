@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardrules.contract import GameObservation, GameState, set_picture_drawer
-from cardrules.errors import ArgumentError
+from cardrules.errors import ArgumentError, UnknownGameError
 from cardrules.registry import game_of
 from cardrules.svg.canvas import Canvas, document
 from cardrules.svg.labels import LANGUAGES, Lang, check_lang
@@ -50,27 +50,35 @@ def draw(value: object, *, lang: Lang = "en", size: int | None = None) -> str:
     >>> draw(state, lang="de")
     Traceback (most recent call last):
     ...
-    cardrules.errors.ArgumentError: lang is one of en, es, fr, not 'de'
+    cardrules.errors.ArgumentError: lang is one of 'en', 'es', 'fr', not 'de'
     """
     lang = check_lang(lang)
     if size is not None and (type(size) is not int or not 1 <= size <= _MAX_SIZE):
         raise ArgumentError(f"size is a width in pixels from 1 to {_MAX_SIZE}, or None, not {_shown(size)}")
     if not isinstance(value, GameState | GameObservation):
         raise ArgumentError(f"draw() takes a state or an observation, not {type(value).__name__}")
-    picture = _picture_of(value)
+    name = _game_name(value)
+    picture = _picture_of(name)
     if picture is None:
-        raise ArgumentError(f"there is no picture of the game {game_of(value).name!r}")
+        what = f"the game {name!r}" if name is not None else f"{type(value).__name__}, of no registered game"
+        raise ArgumentError(f"there is no picture of {what}")
     canvas, title = picture(value, lang)
-    return document(canvas, title=title, class_=f"cardrules {game_of(value).name}", size=size)
+    return document(canvas, title=title, class_=f"cardrules {name}", size=size)
 
 
 def _shown(value: object) -> str:
     return repr(value) if type(value) is int else type(value).__name__
 
 
-def _picture_of(value: object) -> _Picture | None:
+def _game_name(value: object) -> str | None:
+    try:
+        return game_of(value).name
+    except UnknownGameError:
+        return None
+
+
+def _picture_of(name: str | None) -> _Picture | None:
     # A built-in game's module is imported here, on first use, not at the top: it imports the game.
-    name = game_of(value).name
     if name == "the-game":
         from cardrules.svg import the_game
 
@@ -85,7 +93,7 @@ def _picture_of(value: object) -> _Picture | None:
 def _repr_svg(value: object) -> str | None:
     """What ``_repr_svg_`` returns: the picture, or ``None`` (IPython then shows the text) for a game
     that has none."""
-    return draw(value) if _picture_of(value) is not None else None
+    return draw(value) if _picture_of(_game_name(value)) is not None else None
 
 
 set_picture_drawer(_repr_svg)

@@ -74,12 +74,18 @@ _WORDS: dict[str, tuple[str, str, str]] = {
 
 def check_lang(lang: object) -> Lang:
     """``lang`` if it is a language the pictures speak; anything else raises
-    :class:`~cardrules.errors.ArgumentError`."""
-    for known in LANGUAGES:
-        if lang == known and type(lang) is str:
-            return known
-    shown = repr(lang) if isinstance(lang, str) and len(lang) <= 20 else type(lang).__name__
-    raise ArgumentError(f"lang is one of {', '.join(LANGUAGES)}, not {shown}")
+    :class:`~cardrules.errors.ArgumentError` (worded as ``cardrules.i18n.check_lang`` words it).
+
+    >>> check_lang("fr")
+    'fr'
+    """
+    # Compared by type first: an unhashable value must not reach a comparison that raises.
+    if type(lang) is str:
+        for known in LANGUAGES:
+            if lang == known:
+                return known
+    shown = repr(lang) if len(repr(lang)) <= 40 else repr(lang)[:37] + "..."
+    raise ArgumentError(f"lang is one of {', '.join(map(repr, LANGUAGES))}, not {shown}")
 
 
 def label(lang: Lang, key: str, **values: object) -> str:
