@@ -114,7 +114,7 @@ def test_an_observation_shows_its_own_hand_and_the_others_face_down_with_their_c
         face_up = [card.get("data-card") for card in with_class(group, "face-up")]
         if seat == 1:
             assert face_up == [str(card) for card in hand]
-            assert "Player 1 (you)" in texts(group)
+            assert "Seat 1 (you)" in texts(group)
         else:
             assert face_up == []
             assert len(with_class(group, "face-down")) == len(hand)
@@ -135,7 +135,7 @@ def test_the_seat_on_turn_is_marked_and_the_minimum_is_said() -> None:
     (marker,) = with_class(root, "on-turn")
     assert marker in list(by_id(root, f"hand-{state.table.current}").iter())
     (status,) = with_class(root, "status")
-    assert f"Player {state.table.current} to play" in (status.text or "")
+    assert f"Seat {state.table.current} to play" in (status.text or "")
     assert f"lay at least {state.minimum} ({state.table.laid} laid)" in (status.text or "")
 
 
@@ -153,8 +153,10 @@ def test_fire_cards_are_marked_in_words_and_a_burning_pile_says_when_it_must_be_
                {str(state.table.tops[pile]) for pile in burning})
     notices = [node.text or "" for node in with_class(root, "fire-due")]
     assert len(notices) == len(burning)
-    assert all(f"cover it by the end of turn {state.table.fire_due[pile] + 1}" in notice
-               for pile, notice in zip(burning, notices, strict=True))
+    for pile, notice in zip(burning, notices, strict=True):
+        now = state.table.fire_due[pile] == state.table.turn
+        when = "this turn" if now else "by the end of the next turn"
+        assert notice.endswith(f"is on fire: cover it {when}")
 
 
 def test_without_on_fire_no_card_is_marked() -> None:
@@ -166,7 +168,7 @@ def test_a_lost_game_says_how_it_was_lost() -> None:
     state = play(the_game, the_game.new_game(the_game.Rules(players=2), seed=1), 10_000, 3)
     assert state.table.status == "stuck"
     (status,) = with_class(parse(svg.draw(state)), "status")
-    assert status.text == f"Lost: Player {state.table.current} could not lay enough"
+    assert status.text == f"Lost: Seat {state.table.current} could not lay enough"
     assert with_class(parse(svg.draw(state)), "on-turn") == []
 
 

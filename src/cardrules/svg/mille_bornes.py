@@ -99,8 +99,8 @@ def _player(lang: Lang, seat: int) -> str:
 def _side_name(rules: Rules, side: int, lang: Lang) -> str:
     if rules.team_size == 1:
         return _player(lang, side)
-    seats = ", ".join(str(seat) for seat in range(rules.players) if rules.side_of(seat) == side)
-    return f"{label(lang, 'side', n=side)} ({seats})"
+    *others, last = [str(seat) for seat in range(rules.players) if rules.side_of(seat) == side]
+    return f"{label(lang, 'side', n=side)} ({label(lang, 'seats', n=', '.join(others), m=last)})"
 
 
 def _name(card: Card, lang: Lang) -> str:

@@ -116,7 +116,8 @@ def _pile(table: Table, pile: int, on_fire: bool, lang: Lang) -> str:
     if burning:
         # One line per burning pile under the row of piles: the notice is wider than a pile.
         line = 84 + CARD_HEIGHT + 38 + 16 * sum(1 for due in table.fire_due[:pile] if due >= 0)
-        notice = label(lang, "fire_due", pile=pile_name, n=table.fire_due[pile] + 1)
+        when = "fire_now" if table.fire_due[pile] <= table.turn else "fire_next"
+        notice = label(lang, when, pile=pile_name)
         parts.append(text(_MARGIN, line, notice, size=11, weight="bold", fill=_FIRE, class_="fire-due"))
     parts.append("</g>")
     return "".join(parts)
