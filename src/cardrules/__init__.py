@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import TypeVar, cast
 
+from cardrules import svg  # noqa: F401 -- gives states and observations their pictures in Jupyter
 from cardrules.contract import GameObservation, GameState
 from cardrules.errors import (
     ArgumentError,

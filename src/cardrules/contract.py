@@ -11,10 +11,12 @@ that out as a generic :class:`~typing.Protocol`, so the type checker proves a mo
 
 Each game's ``State`` derives from :class:`GameState`, parameterized by its own state, move,
 observation and result types, and each ``Observation`` from :class:`GameObservation`. The bases hold
-no data; they let code that serves every game (``cardrules.apply``, ``cardrules.play_out``, a bot)
-be typed precisely: ``cardrules.apply(state, move)`` takes a move of the state's game and returns a
-state of that game. The bases give every state and observation one behaviour: ``str()`` is the
-game's ``render`` in English (the registry tells the bases which function renders which type).
+no data (their methods give every state and observation two behaviours: ``str()`` is the game's
+``render`` in English, and ``_repr_svg_`` shows the value as a picture in Jupyter); they let code
+that serves every game (``cardrules.apply``, ``cardrules.play_out``, a bot) be typed precisely:
+``cardrules.apply(state, move)`` takes a move of the state's game and returns a state of that game.
+The registry tells the bases which function renders which type, and :mod:`cardrules.svg` hands
+them its drawer.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ import cattrs
 
 from cardrules.i18n import Lang
 
-__all__ = ["AnyState", "GameModule", "GameObservation", "GameState", "RulesLike", "set_renderer"]
+__all__ = ["AnyState", "GameModule", "GameObservation", "GameState", "RulesLike", "set_picture_drawer",
+           "set_renderer"]
 
 # Covariant: the parameters only describe, so every game's State is a GameState[object, ...].
 S = TypeVar("S", covariant=True)
@@ -62,10 +65,30 @@ def _text(value: object) -> str:
         return repr(value)
 
 
+def _no_picture(value: object) -> str | None:
+    return None
+
+
+# The one drawer of pictures, set by cardrules.svg when it is imported (the package root imports
+# it). The contract sits below every game and cannot import the layer that draws them, so that
+# layer hands its drawer down here instead: the bases below only call it.
+_picture_drawer: list[Callable[[object], str | None]] = [_no_picture]
+
+
+def set_picture_drawer(drawer: Callable[[object], str | None]) -> None:
+    """Make ``drawer`` draw every state and observation for Jupyter (their ``_repr_svg_``).
+
+    ``drawer`` returns an SVG document, or ``None`` for a value it has no picture of.
+    :mod:`cardrules.svg` sets it when imported; nothing else needs to.
+    """
+    _picture_drawer[0] = drawer
+
+
 class GameState(Generic[S, M, O, X]):
     """The base of every game's ``State``: ``S`` is that ``State`` itself, ``M`` its move type, ``O``
     its observation type and ``X`` its result type. No data; ``str(state)`` is the game's
-    ``render(state)`` (``repr`` stays the attrs record).
+    ``render(state)`` (``repr`` stays the attrs record), and Jupyter shows the picture
+    :mod:`cardrules.svg` draws.
     """
 
     __slots__ = ()
@@ -73,15 +96,25 @@ class GameState(Generic[S, M, O, X]):
     def __str__(self) -> str:
         return _text(self)
 
+    def _repr_svg_(self) -> str | None:
+        """The state as an SVG picture (``cardrules.svg.draw``), or ``None`` for a game that has no
+        picture: IPython then shows the text form."""
+        return _picture_drawer[0](self)
+
 
 class GameObservation(Generic[S]):
     """The base of every game's ``Observation``; ``S`` is the game's ``State`` (what ``determinize``
-    returns). ``str(observation)`` is the game's ``render(observation)``."""
+    returns). ``str(observation)`` is the game's ``render(observation)``; Jupyter shows an
+    observation as a picture, as it shows a state."""
 
     __slots__ = ()
 
     def __str__(self) -> str:
         return _text(self)
+
+    def _repr_svg_(self) -> str | None:
+        """The observation as an SVG picture, or ``None`` for a game that has no picture."""
+        return _picture_drawer[0](self)
 
 
 AnyState = GameState[object, object, object, object]

@@ -46,7 +46,7 @@ __all__ = [
     "game_modules",
 ]
 
-CORE_MODULES = ("cardrules", "cardrules.games", "cardrules.testing", "cardrules.bots")
+CORE_MODULES = ("cardrules", "cardrules.games", "cardrules.testing", "cardrules.bots", "cardrules.svg")
 """The modules whose ``__all__`` is called with bad arguments, besides each game's package."""
 
 SKIPPED = frozenset({"cardrules.games.register"})
@@ -101,6 +101,7 @@ _BY_FUNCTION = {
     "cardrules.testing.rules_values": {"game": '"{game}"'},
     "cardrules.testing.reachable_states": {"game": '"{game}"'},
     "cardrules.games.get": {"name": '"{game}"'},
+    "cardrules.svg.draw": {"value": 'sample("{game}", "observation")'},
     "cardrules.GameRecord.extended": {"moves": 'sample("{game}", "move")'},
     "cardrules.games.mille_bornes.Window": {
         "attacker": "1", "hazard": "cardrules.games.mille_bornes.Card.STOP", "side": "0", "waiting": "()"},

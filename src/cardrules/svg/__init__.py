@@ -1,0 +1,99 @@
+"""Pictures of games: a state or an observation drawn as an SVG document, cards as cards.
+
+>>> from cardrules import svg
+>>> from cardrules.games import the_game
+>>> state = the_game.new_game(the_game.Rules(players=2), seed=4)
+>>> picture = svg.draw(the_game.observe(state, 0), lang="fr", size=400)
+>>> picture.startswith("<svg ") and 'width="400"' in picture
+True
+
+Jupyter shows every state and observation as its picture: their ``_repr_svg_`` (on the contract's
+bases) calls this module, which the package root imports. A state shows every hand; an observation
+shows what its seat may see, and draws the other hands face down, so the picture of an observation
+never tells a hidden card. The same value gives the same bytes, and drawing does no I/O.
+
+Each built-in game's drawing module imports that game, so it is imported the first time a value of
+that game is drawn: ``import cardrules`` imports this package and still no game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardrules.contract import GameObservation, GameState, set_picture_drawer
+from cardrules.errors import ArgumentError, UnknownGameError
+from cardrules.registry import game_of
+from cardrules.svg.canvas import Canvas, document
+from cardrules.svg.labels import LANGUAGES, Lang, check_lang
+
+__all__ = ["LANGUAGES", "Lang", "draw"]
+
+_MAX_SIZE = 10_000
+
+_Picture = Callable[[Any, Lang], tuple[Canvas, str]]
+
+
+def draw(value: object, *, lang: Lang = "en", size: int | None = None) -> str:
+    """``value`` (a state or an observation) drawn as an SVG document, labelled in ``lang``.
+
+    ``size`` is the width in pixels (the height follows); ``None`` draws it at its own size, one
+    pixel per unit of its ``viewBox``. Hidden cards are never drawn: an observation shows the
+    observer's hand face up and the others face down, with their counts. Every card is a group
+    (``<g class="card ...">``) with a ``<title>`` that names it, so the picture reads aloud as well
+    as it looks.
+
+    >>> from cardrules.games import mille_bornes
+    >>> state = mille_bornes.new_game(mille_bornes.Rules(), seed=1)
+    >>> draw(state).count('class="tableau"')
+    2
+    >>> draw(state, lang="de")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: lang is one of 'en', 'es', 'fr', not 'de'
+    """
+    lang = check_lang(lang)
+    if size is not None and (type(size) is not int or not 1 <= size <= _MAX_SIZE):
+        raise ArgumentError(f"size is a width in pixels from 1 to {_MAX_SIZE}, or None, not {_shown(size)}")
+    if not isinstance(value, GameState | GameObservation):
+        raise ArgumentError(f"draw() takes a state or an observation, not {type(value).__name__}")
+    name = _game_name(value)
+    picture = _picture_of(name)
+    if picture is None:
+        what = f"the game {name!r}" if name is not None else f"{type(value).__name__}, of no registered game"
+        raise ArgumentError(f"there is no picture of {what}")
+    canvas, title = picture(value, lang)
+    return document(canvas, title=title, class_=f"cardrules {name}", size=size)
+
+
+def _shown(value: object) -> str:
+    return repr(value) if type(value) is int else type(value).__name__
+
+
+def _game_name(value: object) -> str | None:
+    try:
+        return game_of(value).name
+    except UnknownGameError:
+        return None
+
+
+def _picture_of(name: str | None) -> _Picture | None:
+    # A built-in game's module is imported here, on first use, not at the top: it imports the game.
+    if name == "the-game":
+        from cardrules.svg import the_game
+
+        return the_game.picture
+    if name == "mille-bornes":
+        from cardrules.svg import mille_bornes
+
+        return mille_bornes.picture
+    return None
+
+
+def _repr_svg(value: object) -> str | None:
+    """What ``_repr_svg_`` returns: the picture, or ``None`` (IPython then shows the text) for a game
+    that has none."""
+    return draw(value) if _picture_of(_game_name(value)) is not None else None
+
+
+set_picture_drawer(_repr_svg)
