@@ -23,9 +23,9 @@ from typing import Any
 
 from cardrules.contract import GameObservation, GameState, set_picture_drawer
 from cardrules.errors import ArgumentError, UnknownGameError
+from cardrules.i18n import LANGUAGES, Lang, check_lang
 from cardrules.registry import game_of
 from cardrules.svg.canvas import Canvas, document
-from cardrules.svg.labels import LANGUAGES, Lang, check_lang
 
 __all__ = ["LANGUAGES", "Lang", "draw"]
 

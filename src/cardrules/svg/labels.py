@@ -6,15 +6,9 @@
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from cardrules.i18n import LANGUAGES, Lang
 
-from cardrules.errors import ArgumentError
-
-__all__ = ["LANGUAGES", "Lang", "check_lang", "label"]
-
-Lang: TypeAlias = Literal["en", "es", "fr"]
-LANGUAGES: tuple[Lang, ...] = ("en", "es", "fr")
-"""The languages a picture can be labelled in."""
+__all__ = ["label"]
 
 _WORDS: dict[str, tuple[str, str, str]] = {
     # key: (English, Spanish, French); {n}, {m}, {who}, {card} are filled in by label().
@@ -73,22 +67,6 @@ _WORDS: dict[str, tuple[str, str, str]] = {
                   "{who} peut prolonger la course à {n}"),
     "totals": ("match totals: {card}", "puntos del partido: {card}", "totaux de la partie : {card}"),
 }
-
-
-def check_lang(lang: object) -> Lang:
-    """``lang`` if it is a language the pictures speak; anything else raises
-    :class:`~cardrules.errors.ArgumentError` (worded as ``cardrules.i18n.check_lang`` words it).
-
-    >>> check_lang("fr")
-    'fr'
-    """
-    # Compared by type first: an unhashable value must not reach a comparison that raises.
-    if type(lang) is str:
-        for known in LANGUAGES:
-            if lang == known:
-                return known
-    shown = repr(lang) if len(repr(lang)) <= 40 else repr(lang)[:37] + "..."
-    raise ArgumentError(f"lang is one of {', '.join(map(repr, LANGUAGES))}, not {shown}")
 
 
 def label(lang: Lang, key: str, **values: object) -> str:

@@ -9,6 +9,7 @@ from collections import Counter
 from cardrules.games.mille_bornes import Card, CardKind, Observation, Rules, State, Tableau
 from cardrules.games.mille_bornes.cards import DISTANCES, KIND, MILES, card_name
 from cardrules.games.mille_bornes.state import Table
+from cardrules.i18n import Lang
 from cardrules.svg.canvas import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -22,7 +23,7 @@ from cardrules.svg.canvas import (
     text,
     text_width,
 )
-from cardrules.svg.labels import Lang, label
+from cardrules.svg.labels import label
 
 __all__ = ["picture"]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardrules.games.the_game import FIRE_CARDS, Observation, State
 from cardrules.games.the_game.table import Table
+from cardrules.i18n import Lang
 from cardrules.svg.canvas import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -17,7 +18,7 @@ from cardrules.svg.canvas import (
     text,
     text_width,
 )
-from cardrules.svg.labels import Lang, label
+from cardrules.svg.labels import label
 
 __all__ = ["picture"]
 
