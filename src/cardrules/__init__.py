@@ -20,6 +20,7 @@ write a state, an observation or a move for people in English, Spanish or French
 from __future__ import annotations
 
 import random
+from importlib import metadata
 from typing import TypeVar, cast
 
 from cardrules import svg  # noqa: F401 -- gives states and observations their pictures in Jupyter
@@ -68,7 +69,13 @@ __all__ = [
     "to_json",
 ]
 
-__version__ = "0.1.0.dev0"
+# One source of truth: the version in pyproject.toml, read from the installed package's metadata (so
+# `cardrules --version`, pip and this agree). A source tree on sys.path that was never installed has
+# no metadata, and no version to claim.
+try:
+    __version__ = metadata.version("cardrules")
+except metadata.PackageNotFoundError:
+    __version__ = "0+unknown"
 
 S = TypeVar("S")
 M = TypeVar("M")

@@ -33,7 +33,7 @@ import cardrules.cli
 ROOT = Path(__file__).resolve().parents[2]
 """The repository's root: the patterns below are relative to it."""
 
-PATTERNS = ("README.md", "docs/*.md", "docs/rules/*.md")
+PATTERNS = ("README.md", "docs/*.md", "docs/rules/*.md", "docs/reference/*.md")
 """The pages whose examples run (``Path.match`` patterns, relative to :data:`ROOT`)."""
 
 PAGES = tuple(sorted(page for pattern in PATTERNS for page in ROOT.glob(pattern)))

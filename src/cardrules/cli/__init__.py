@@ -41,7 +41,7 @@ from functools import partial
 from pathlib import Path
 from typing import Generic, Literal, TypeVar, cast
 
-from cardrules import registry
+from cardrules import __version__, registry
 from cardrules.bots import STRONGEST, Bot, OpeningRater, play_game, strongest_first_player
 from cardrules.cli.arena import ArenaGame, arena_jobs, play_arena_game, summarize_arena
 from cardrules.cli.arena_report import print_arena, write_json, write_plot
@@ -347,6 +347,8 @@ def build_parser() -> argparse.ArgumentParser:
                "  cardrules arena the-game --players 3 --bots greedy,random --games 500\n"
                "  cardrules bench --seconds 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help="print the installed version of cardrules and exit")
     parser.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
                         help="import MODULE first (a game defined outside cardrules registers itself)")
     commands = parser.add_subparsers(title="commands", dest="command", required=True, metavar="COMMAND")

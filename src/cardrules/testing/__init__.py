@@ -5,8 +5,9 @@ Rule checkers use these on the built-in games and on their own variants::
     from cardrules.testing import check_conformance, reachable_states
 
 ``check_conformance`` needs nothing beyond cardrules; ``reachable_states`` and ``rules_values``
-are hypothesis strategies and need hypothesis (``pip install "cardrules[test]"``), which is imported
-only when they are first used.
+are hypothesis strategies and need hypothesis, which the extra ``testing`` installs without any
+development tool (``pip install "cardrules[testing]"``); it is imported only when they are first
+used. Nothing here imports pytest: any test runner, or none, can call these.
 """
 
 from __future__ import annotations

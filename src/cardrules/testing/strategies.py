@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import strategies as st
+try:
+    from hypothesis import strategies as st
+except ImportError as exc:
+    raise ImportError('cardrules.testing.reachable_states and rules_values need hypothesis: '
+                      'pip install "cardrules[testing]"') from exc
 
 from cardrules.contract import AnyState, RulesLike
 from cardrules.errors import ArgumentError
