@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import enum
 import json
-import re
 import types
 import typing
 from collections.abc import Callable
