@@ -47,7 +47,7 @@ from cattrs.strategies import configure_tagged_union
 
 from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH
 from cardrules.errors import CardrulesError, InvalidStateError, SerializationError, UnknownGameError
-from cardrules.fast_json import Compiler, encode
+from cardrules.fast_json import Compiler, encode, loads
 from cardrules.registry import SomeGame, available, game_of, get, registered
 from cardrules.trust import vouch
 
@@ -576,6 +576,9 @@ _RULES_TEXTS: dict[str, dict[str, object]] = {}
 the same in every state and observation of it, and reading them is most of reading a small state."""
 _RULES_TEXTS_KEPT = 16
 _DECODER = json.JSONDecoder()
+_loads: Callable[[str], Any] = loads
+"""The fast path's parser (``cardrules.fast_json.loads``: orjson's when installed); a name of this
+module, so that the tests can read the same texts with each parser."""
 
 
 def _fast_text(value: object) -> str | None:
@@ -635,13 +638,13 @@ def _fast_value(text: str, cls: object) -> object | None:
         if has_rules and text.startswith(_RULES_KEY, at):
             for rules_text, rules in _RULES_TEXTS.get(game.name, {}).items():
                 if text.startswith(rules_text, start) and text.startswith(",", start + len(rules_text)):
-                    value = read(json.loads("{" + text[start + len(rules_text) + 1:]), rules)
+                    value = read(_loads("{" + text[start + len(rules_text) + 1:]), rules)
                     break
             else:
-                data = json.loads("{" + text[at:])
+                data = _loads("{" + text[at:])
                 value = read(data)
         else:
-            value = read(json.loads("{" + text[at:]))
+            value = read(_loads("{" + text[at:]))
         _validate(game, kind, value)
         if data is not None:
             _remember_rules(game, text, start, data["rules"], getattr(value, "rules"))  # noqa: B009

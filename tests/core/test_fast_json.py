@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 
 import attrs
+import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules import CardrulesError, SerializationError, from_json, serialization, to_json
+from cardrules import CardrulesError, SerializationError, fast_json, from_json, serialization, to_json
 from cardrules.games import mille_bornes, the_game
 from cardrules.registry import available, game_of, get, registered
 from cardrules.serialization import detailed_from_json, detailed_to_json
@@ -29,6 +33,20 @@ from cardrules.testing.fuzz.corpus import build_corpus, rules_grids, type_of
 from cardrules.testing.fuzz.mutations import Mutator
 
 KINDS = ("state", "observation", "result")
+
+PARSERS = {"json": json.loads, "orjson": fast_json._make_loads(orjson.loads)}
+"""The fast path's parser without the extra cardrules[fast] (the standard library's), and with it."""
+
+
+@contextmanager
+def parsing_with(name: str) -> Iterator[None]:
+    """The fast path parses with ``PARSERS[name]`` inside the block."""
+    kept = serialization._loads
+    serialization._loads = PARSERS[name]
+    try:
+        yield
+    finally:
+        serialization._loads = kept
 
 
 def every_rules() -> list[Any]:
@@ -60,12 +78,14 @@ def outcome(read: Callable[..., object], text: str | bytes, *cls: object) -> tup
 
 @given(reachable_states(st.sampled_from(every_rules())))
 def test_the_fast_path_writes_and_reads_every_reachable_value(state: Any) -> None:
-    for value in values_of(state):
-        text = detailed_to_json(value)
-        assert serialization._fast_text(value) == text == to_json(value)
-        assert serialization._fast_value(text, type(value)) == value
-        assert serialization._fast_value(text, None) == value
-        assert from_json(text, type(value)) == detailed_from_json(text, type(value)) == value
+    for parser in PARSERS:
+        with parsing_with(parser):
+            for value in values_of(state):
+                text = detailed_to_json(value)
+                assert serialization._fast_text(value) == text == to_json(value)
+                assert serialization._fast_value(text, type(value)) == value
+                assert serialization._fast_value(text, None) == value
+                assert from_json(text, type(value)) == detailed_from_json(text, type(value)) == value
 
 
 @given(reachable_states(st.sampled_from(every_rules())))
@@ -132,9 +152,13 @@ def corpus() -> Any:
     return build_corpus(7, games_per_game=6)
 
 
+@pytest.mark.parametrize("parser", list(PARSERS))
 @pytest.mark.parametrize("game", ["the-game", "mille-bornes"])
 @pytest.mark.parametrize("kind", KINDS)
-def test_mutated_texts_get_the_same_answer_on_both_paths(corpus: Any, game: str, kind: str) -> None:
+def test_mutated_texts_get_the_same_answer_on_both_paths(
+    corpus: Any, game: str, kind: str, parser: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(serialization, "_loads", PARSERS[parser])
     mutator = Mutator(corpus, game, random.Random(f"{game} {kind}"))
     samples = corpus.samples[(game, kind)]
     cls = type_of(game, kind)
@@ -167,6 +191,12 @@ def texts_to_trip_on() -> Iterator[tuple[str, str]]:
     yield "an envelope with more spaces", text.replace('"format": 1', '"format":  1')
     yield "a number spelled as a float", text.replace('"turn": 0', '"turn": 0.0')
     yield "a huge number", text.replace('"turn": 0', '"turn": ' + "9" * 5000)
+    yield "a number beyond 64 bits", text.replace('"turn": 0', '"turn": ' + str(2**64))
+    yield "a negative number beyond 64 bits", text.replace('"turn": 0', '"turn": ' + str(-2**63 - 1))
+    yield "a number too large for a float", text.replace('"turn": 0', '"turn": 1e400')
+    yield "NaN", text.replace('"turn": 0', '"turn": NaN')
+    yield "a lone surrogate", text.replace('"playing"', '"\\ud800"')
+    yield "a lone surrogate character", text.replace('"playing"', '"\ud800"')
     yield "a cut text", text[:-3]
     yield "another format", text.replace('"format": 1', '"format": 2')
     yield "a game that does not exist", text.replace('"the-game"', '"no-game"')
@@ -175,8 +205,12 @@ def texts_to_trip_on() -> Iterator[tuple[str, str]]:
 TRIPS = list(texts_to_trip_on())
 
 
+@pytest.mark.parametrize("parser", list(PARSERS))
 @pytest.mark.parametrize(("what", "text"), TRIPS, ids=[what for what, _ in TRIPS])
-def test_a_text_that_differs_from_what_to_json_writes_gets_the_detailed_answer(what: str, text: str) -> None:
+def test_a_text_that_differs_from_what_to_json_writes_gets_the_detailed_answer(
+    what: str, text: str, parser: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(serialization, "_loads", PARSERS[parser])
     from_json(to_json(the_game.new_game(the_game.Rules(players=3), seed=1)))  # rules remembered
     for cls in (the_game.State, None):
         args = () if cls is None else (cls,)
@@ -199,3 +233,81 @@ def test_every_registered_game_is_written_through_the_fast_path_or_the_detailed_
     for game in registered():
         state = game.new_game(game.option_grid()[0], seed=1)
         assert from_json(to_json(state), type(state)) == state
+
+
+# --- the parsers: orjson (the extra cardrules[fast]) reads what json reads, or steps aside ----------
+
+
+def same_data(a: object, b: object) -> bool:
+    """``a == b`` with the same types throughout (``1 == 1.0 == True`` is not enough) and keys in
+    the same order; NaN is the same as NaN."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        return list(a) == list(b) and all(same_data(a[key], b[key]) for key in a)
+    if isinstance(a, list):
+        assert isinstance(b, list)
+        return len(a) == len(b) and all(map(same_data, a, b))
+    if isinstance(a, float) and a != a:
+        return b != b
+    return a == b
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.integers(-2**70, 2**70) | st.floats()
+    | st.text() | st.sampled_from(["D25", "playing", "\ud800", "\x00"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(json_values)
+def test_the_fast_parser_reads_every_json_text_as_json_does_or_refuses_it(value: object) -> None:
+    text = json.dumps(value, ensure_ascii=False)
+    expected = json.loads(text)
+    for name, parse in PARSERS.items():
+        try:
+            found = parse(text)
+        except (ValueError, RecursionError):
+            continue  # the caller takes the detailed path, which reads the text with json
+        assert same_data(found, expected), (name, text)
+
+
+@pytest.mark.parametrize("text", [
+    str(2**64), str(-2**63 - 1), f"[{2**64 - 1}, {-2**63}]", f'{{"seed": {2**63 - 1}}}', "1e400", "-0",
+    "NaN", "[Infinity]", '"\\ud800"', '{"a": 1, "a": 2}', "[" * 3000 + "]" * 3000,
+])
+def test_the_fast_parser_agrees_with_json_on_texts_where_orjson_alone_would_not(text: str) -> None:
+    try:
+        expected: object = json.loads(text)
+    except (ValueError, RecursionError):
+        expected = None
+    for name, parse in PARSERS.items():
+        try:
+            found = parse(text)
+        except (ValueError, RecursionError):
+            continue
+        assert same_data(found, expected), name
+
+
+def test_the_fast_path_parses_with_orjson_when_the_extra_is_installed() -> None:
+    assert fast_json.PARSER == "orjson"
+    state = the_game.new_game(the_game.Rules(players=3), seed=2)
+    assert serialization._loads is fast_json.loads
+    assert from_json(to_json(state), the_game.State) == state
+
+
+def test_without_orjson_the_fast_path_parses_with_json_and_reads_the_same_values() -> None:
+    code = ("import sys; sys.modules['orjson'] = None\n"
+            "import cardrules\n"
+            "from cardrules import fast_json, serialization\n"
+            "from cardrules.games import mille_bornes\n"
+            "assert fast_json.PARSER == 'json' and serialization._loads is __import__('json').loads\n"
+            "state = mille_bornes.new_game(mille_bornes.Rules(players=3), seed=5)\n"
+            "print(cardrules.to_json(state))\n"
+            "assert cardrules.from_json(cardrules.to_json(state), mille_bornes.State) == state\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    state = mille_bornes.new_game(mille_bornes.Rules(players=3), seed=5)
+    assert done.stdout.strip() == to_json(state)

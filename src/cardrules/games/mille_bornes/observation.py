@@ -12,8 +12,9 @@ observations do not record this negative inference.
 from __future__ import annotations
 
 import random
-
-import attrs
+from collections.abc import Sequence
+from operator import itemgetter
+from typing import TypeAlias
 
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.mille_bornes.cards import Card
@@ -69,22 +70,31 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     check_instance(observation, Observation, "an observation of Mille Bornes")
     rng = check_rng(rng)
     known = _PREPARED.get(id(observation))
-    deal = known[1] if known is not None and known[0] is observation else _prepare(observation)
+    unknown_sorted, deal_hands = (known[1] if known is not None and known[0] is observation
+                                  else _prepare(observation))
     # The cards as bytes (their numbers): shuffled in bulk, dealt by slicing, turned back into
-    # cards by one lookup each.
-    unknown = shuffled(deal.unknown, rng)
+    # cards by one C-level lookup per hand (itemgetter of the numbers, over the cards by number).
+    unknown = shuffled(unknown_sorted, rng)
     hands: list[tuple[Card, ...]] = []
     at = 0
-    for known_cards, take in deal.hands:
+    for known_cards, take in deal_hands:
         if take is None:
             hands.append(observation.hand)
         else:
-            hands.append(tuple(map(_CARD_OF.__getitem__, sorted(known_cards + unknown[at:at + take]))))
+            hands.append(_cards(sorted(known_cards + unknown[at:at + take])))
             at += take
     state: State = make_state(observation.rules, observation.table, tuple(hands),
-                              tuple(map(_CARD_OF.__getitem__, unknown[at:])), rng.getrandbits(63))
+                              _cards(unknown[at:]), rng.getrandbits(63))
     vouch_for_state(state, True)
     return state
+
+
+def _cards(numbers: Sequence[int]) -> tuple[Card, ...]:
+    """The cards of ``numbers``, in order."""
+    if len(numbers) > 1:
+        cards: tuple[Card, ...] = itemgetter(*numbers)(_CARD_OF)
+        return cards
+    return tuple(map(_CARD_OF.__getitem__, numbers))
 
 
 _CARD_OF: tuple[Card, ...] = tuple(sorted(Card))
@@ -92,14 +102,10 @@ _CARD_OF: tuple[Card, ...] = tuple(sorted(Card))
 assert all(card == number for number, card in enumerate(_CARD_OF))
 
 
-@attrs.frozen
-class _Deal:
-    """What every determinization of one observation shares: the cards to deal (``unknown``, their
-    numbers as bytes) and, per seat, the cards the table knows it holds and how many more to deal
-    it (``None`` for the observer)."""
-
-    unknown: bytes
-    hands: tuple[tuple[bytes, int | None], ...]
+_Deal: TypeAlias = tuple[bytes, tuple[tuple[bytes, int | None], ...]]
+"""What every determinization of one observation shares: the cards to deal (their numbers as
+bytes, sorted) and, per seat, the cards the table knows it holds and how many more to deal it
+(``None`` for the observer). (A plain tuple: the first call on an observation builds one.)"""
 
 
 _PREPARED: dict[int, tuple[Observation, _Deal]] = {}
@@ -116,11 +122,15 @@ def _prepare(observation: Observation) -> _Deal:
         unknown = unknown_cards_unchecked(observation)
     else:
         unknown = bytes(unknown_cards(observation))
-    hands = tuple(
-        (b"", None) if other == observation.seat else (bytes(revealed[other]), size - len(revealed[other]))
-        for other, size in enumerate(observation.table.hand_sizes)
-    )
-    deal = _Deal(unknown=unknown, hands=hands)
+    seat = observation.seat
+    hands: tuple[tuple[bytes, int | None], ...]
+    if any(revealed):
+        hands = tuple((b"", None) if other == seat else (bytes(revealed[other]), size - len(revealed[other]))
+                      for other, size in enumerate(observation.table.hand_sizes))
+    else:
+        sizes = observation.table.hand_sizes
+        hands = tuple(zip((b"",) * len(sizes), (*sizes[:seat], None, *sizes[seat + 1:]), strict=True))
+    deal = unknown, hands
     if len(_PREPARED) >= _PREPARED_KEPT:
         _PREPARED.clear()
     _PREPARED[id(observation)] = (observation, deal)

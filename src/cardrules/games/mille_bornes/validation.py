@@ -157,14 +157,28 @@ def unknown_cards_unchecked(observation: Observation) -> bytes:
     (one the library vouches for, see :mod:`cardrules.trust`), without checking it: the deck less
     the cards face up, the observer's hand and the cards the table knows the other seats hold."""
     table = observation.table
-    seen = _visible(table)
-    seen.update(observation.hand)
+    seat = observation.seat
+    # Every card seen, as its number, in one bytes: then one C-level count per kind of the deck
+    # (a Counter of the cards hashes and compares enum members, several times slower).
+    seen = _visible_numbers(table) + bytes(observation.hand)
     for other, cards in enumerate(table.revealed):
-        if cards and other != observation.seat:
-            seen.update(cards)
-    get = seen.get
-    runs = [_RUNS[card][:count - get(card, 0)] for card, count in _facts(observation.rules).sorted_deck]
-    return b"".join(runs)
+        if cards and other != seat:
+            seen += bytes(cards)
+    count = seen.count
+    return b"".join([_RUNS[card][:held - count(card)] for card, held in _deck_numbers(observation.rules)])
+
+
+def _deck_numbers(rules: Rules) -> tuple[tuple[int, int], ...]:
+    """Each card of the deck of ``rules`` (as its number) and how many the deck holds, in card
+    order; remembered by the identity of the rules' deck (a tuple the rules value builds once and
+    keeps, which copies of the rules share), so that rules never seen before cost no hashing."""
+    deck = rules.deck_cards()
+    known = _DECK_NUMBERS.get(id(deck))
+    if known is not None and known[0] is deck:
+        return known[1]
+    numbers = tuple((int(card), count) for card, count in sorted(Counter(deck).items()))
+    _remember(_DECK_NUMBERS, deck, (deck, numbers))
+    return numbers
 
 
 _RUNS = tuple(bytes((card,)) * 256 for card in range(max(Card) + 1))
@@ -185,6 +199,8 @@ _KNOWN_MATCHES: dict[int, tuple[Match, Rules]] = {}
 """Match records found valid (for a hand under way), by ``id``, with their rules; as above."""
 _KNOWN_SHEETS: dict[int, tuple[HandScore, Rules, int]] = {}
 """Score sheets found valid, by ``id``, with their rules and hand number; as above."""
+_DECK_NUMBERS: dict[int, tuple[tuple[Card, ...], tuple[tuple[int, int], ...]]] = {}
+"""The result of :func:`_deck_numbers` by the ``id`` of the deck; as above."""
 _KEPT = 256
 E = TypeVar("E")
 
@@ -582,8 +598,6 @@ class _Facts(NamedTuple):
     safeties: tuple[int, bool]
     race: int
     extension_to: int | None
-    sorted_deck: tuple[tuple[Card, int], ...]
-    """``deck``'s cards and counts, in card order."""
 
 
 def _facts(rules: Rules) -> _Facts:
@@ -604,7 +618,7 @@ _FACTS_BY_ID: dict[int, tuple[Rules, _Facts]] = {}
 def _facts_of(rules: Rules) -> _Facts:
     deck = Counter(rules.deck_cards())
     safeties = (sum(deck.get(card, 0) for card in SAFETIES), all(deck.get(card, 0) for card in SAFETIES))
-    return _Facts(deck, safeties, rules.race, rules.extension_to, tuple(sorted(deck.items())))
+    return _Facts(deck, safeties, rules.race, rules.extension_to)
 
 
 def _within(some: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
@@ -618,6 +632,20 @@ def _visible(table: Table) -> Counter[Card]:
         chain(t.battle, t.speed, t.direction, t.safeties,
               map(_CARD_OF_MILES.__getitem__, map(abs, t.distance)))
         for t in table.tableaux)))
+
+
+def _visible_numbers(table: Table) -> bytes:
+    """The numbers of the cards face up (see :func:`_visible`), in no particular order."""
+    tableaux = table.tableaux
+    faces = bytes(chain(table.discard_pile, *(chain(t.battle, t.speed, t.direction, t.safeties)
+                                              for t in tableaux)))
+    # Distance cards are kept as miles (negative going the wrong way): their numbers by table.
+    miles = bytes(map(abs, chain.from_iterable(t.distance for t in tableaux)))
+    return faces + miles.translate(_NUMBER_OF_MILES)
+
+
+_NUMBER_OF_MILES = bytes(_CARD_OF_MILES.get(miles, 0) for miles in range(256))
+"""Per distance in miles (below 256), the number of its card."""
 
 
 def _rules(rules: object) -> Rules:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import random
-from itertools import chain
 from math import comb
-
-import attrs
+from typing import TypeAlias
 
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.the_game.cards import CARDS, dead_cards
@@ -66,19 +64,18 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     rng = check_rng(rng)
     known = _PREPARED.get(id(observation))
     deal = known[1] if known is not None and known[0] is observation else _prepare(observation)
-    unseen = shuffled(deal.unseen, rng)
-    if deal.dead is not None:
-        # What the observer knows of the hand on turn besides its size: while its player owes
-        # cards it can lay one (else the game would be lost), and in a game lost by being stuck
-        # it can lay none. validate_observation made sure that some hand qualifies.
-        start, size, stuck = deal.start, deal.size, deal.stuck
-        if deal.dead.issuperset(unseen[start:start + size]) != stuck:
-            # The plain deal does not qualify (those that do are kept: they are uniform among
-            # the qualifying deals, and the redeal below draws from the same law).
-            unseen = _deal_hand_on_turn(unseen, deal.dead, start, size, stuck, rng)
+    sorted_unseen, sizes, dead, start, size, stuck = deal
+    unseen = shuffled(sorted_unseen, rng)
+    # What the observer may know of the hand on turn besides its size (``dead`` is then set):
+    # while its player owes cards it can lay one (else the game would be lost), and in a game
+    # lost by being stuck it can lay none. validate_observation made sure that some hand
+    # qualifies. A plain deal that qualifies is kept (those are uniform among the qualifying
+    # deals, and the redeal draws from the same law).
+    if dead is not None and dead.issuperset(unseen[start:start + size]) != stuck:
+        unseen = _deal_hand_on_turn(unseen, dead, start, size, stuck, rng)
     hands = []
     at = 0
-    for count in deal.sizes:
+    for count in sizes:
         if count is None:
             hands.append(observation.hand)
         else:
@@ -95,22 +92,14 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     return state
 
 
-@attrs.frozen
-class _Deal:
-    """What every determinization of one observation shares.
-
-    ``unseen``: the unseen cards, sorted, as bytes (cards are 2 to 99: shuffled in bulk, dealt by
-    slicing); ``sizes``: per seat, the cards to deal it (``None`` for the observer); ``dead``: when
-    the hand on turn must (or, if ``stuck``, must not) hold a card that can be laid, the unseen cards
-    that cannot, else ``None``; that hand is dealt ``unseen[start:start + size]``.
-    """
-
-    unseen: bytes
-    sizes: tuple[int | None, ...]
-    dead: frozenset[int] | None
-    start: int
-    size: int
-    stuck: bool
+_Deal: TypeAlias = tuple[bytes, tuple[int | None, ...], frozenset[int] | None, int, int, bool]
+"""What every determinization of one observation shares: ``(unseen, sizes, dead, start, size,
+stuck)``. ``unseen``: the unseen cards, sorted, as bytes (cards are 2 to 99: shuffled in bulk,
+dealt by slicing); ``sizes``: per seat, the cards to deal it (``None`` for the observer); ``dead``:
+when the hand on turn must (or, if ``stuck``, must not) hold a card that can be laid, the unseen
+cards that cannot, else ``None``; that hand is dealt ``unseen[start:start + size]``. (A plain
+tuple: the first call on an observation builds one.)
+"""
 
 
 _PREPARED: dict[int, tuple[Observation, _Deal]] = {}
@@ -126,17 +115,15 @@ def _prepare(observation: Observation) -> _Deal:
         validate_observation(observation)
     table = observation.table
     seat, current, sizes = observation.seat, table.current, table.hand_sizes
-    seen = bytes(observation.hand) + bytes(chain.from_iterable(table.piles))
-    unseen = _ALL_CARDS.translate(None, seen)
+    low, high, down, away = table.piles  # four, as validate_observation makes sure
+    unseen = _ALL_CARDS.translate(None, bytes(observation.hand + low + high + down + away))
     # The hidden hands are dealt in seat order (the observer's skipped), then the draw pile.
     start = sum(sizes[:current]) - (sizes[seat] if seat < current else 0)
     stuck = table.status == "stuck"
     dead = None
     if current != seat and (stuck or (table.status == PLAYING and table.laid < observation.minimum)):
         dead = frozenset(dead_cards(unseen, table.tops))
-    dealt = tuple(None if other == seat else count for other, count in enumerate(sizes))
-    deal = _Deal(unseen=unseen, sizes=dealt,
-                 dead=dead, start=start, size=sizes[current], stuck=stuck)
+    deal = unseen, (*sizes[:seat], None, *sizes[seat + 1:]), dead, start, sizes[current], stuck
     if len(_PREPARED) >= _PREPARED_KEPT:
         _PREPARED.clear()
     _PREPARED[id(observation)] = (observation, deal)

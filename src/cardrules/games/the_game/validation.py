@@ -29,6 +29,7 @@ from cardrules.games.the_game.table import PLAYING, STATUSES, Pile, Table
 __all__ = ["validate_observation", "validate_state", "validate_table"]
 
 _CARD_SET = frozenset(CARDS)
+_ALL_CARDS = bytes(CARDS)
 _INT = frozenset({int})
 _NO_FIRE = (-1, -1, -1, -1)
 
@@ -257,6 +258,18 @@ def _check_pile_order(number: int, pile: Pile) -> None:
 
 def _check_cards(cards: list[int]) -> None:
     """Every one of ``cards`` is a card of The Game (an ``int`` from 2 to 99), none of them twice."""
+    if _INT.issuperset(map(type, cards)):
+        # The common case proved with C-level byte operations (a state read from JSON is checked
+        # card by card): deleting every card of the game leaves nothing, so all are cards; and
+        # deleting the given cards from the 98 leaves 98 less as many as there are, so none is
+        # there twice. Anything else is told apart, with its message, below.
+        try:
+            numbers = bytes(cards)
+        except ValueError:  # a number below 0 or above 255: not a card
+            numbers = b"\x00"
+        if (not numbers.translate(None, _ALL_CARDS)
+                and len(_ALL_CARDS.translate(None, numbers)) == len(_ALL_CARDS) - len(numbers)):
+            return
     if not _INT.issuperset(map(type, cards)) or not _CARD_SET.issuperset(cards):
         strangers = [card for card in cards if type(card) is not int or card not in _CARD_SET]
         shown = sorted(repr(card) for card in strangers if type(card) is not int)
@@ -272,7 +285,11 @@ def _check_hand_on_turn(rules: Rules, table: Table, hand: tuple[int, ...]) -> No
     status = table.status
     owes = table.laid < (rules.minimum if table.draw_pile_size else 1)
     if (status == PLAYING and owes) or status == "stuck":
-        can_lay = len(dead_cards(set(hand), table.tops)) < len(hand)
+        a, b, c, d = tops = table.tops
+        # The hand is sorted (checked before): a card below the highest descending top or above
+        # the lowest ascending one fits a pile; only a hand within those bounds needs the count.
+        can_lay = bool(hand) and (hand[0] < max(c, d) or hand[-1] > min(a, b)
+                                  or len(dead_cards(set(hand), tops)) < len(hand))
         if status == PLAYING and not can_lay:
             raise InvalidStateError("the player on turn owes cards and cannot lay one: that is a loss")
         if status == "stuck" and can_lay:
