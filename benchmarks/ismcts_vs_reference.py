@@ -52,7 +52,8 @@ def the_game_run(args: argparse.Namespace) -> None:
         rules = the_game.Rules(players=players)
         greedy_left, search_left, greedy_won, search_won = [], [], [], []
         timed = Timed(ISMCTSBot(iterations=args.iterations, seconds=args.seconds, rollout=GreedyBot(),
-                                exploration=args.exploration, widening=args.widening, seed=args.seed))
+                                exploration=args.exploration, widening=args.widening, guard=args.guard,
+                                seed=args.seed))
         start = time.perf_counter()
         for game in range(args.games):
             seed = args.seed * 100_000 + game
@@ -76,7 +77,8 @@ def the_game_run(args: argparse.Namespace) -> None:
 def mille_bornes_run(args: argparse.Namespace) -> None:
     rules = mille_bornes.Rules(players=2, target_score=None)
     timed = Timed(ISMCTSBot(iterations=args.iterations, seconds=args.seconds, rollout=HeuristicBot(),
-                            exploration=args.exploration, widening=args.widening, seed=args.seed))
+                            exploration=args.exploration, widening=args.widening, guard=args.guard,
+                            seed=args.seed))
     points = []
     start = time.perf_counter()
     for game in range(args.games):
@@ -102,6 +104,8 @@ def main() -> None:
     parser.add_argument("--exploration", type=float, default=0.7)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--widening", type=float, default=1.0)
+    parser.add_argument("--guard", type=lambda text: None if text == "none" else float(text), default=2.0,
+                        help="standard errors by which a move must beat the policy's ('none': most visited)")
     args = parser.parse_args()
     (the_game_run if args.game == "the-game" else mille_bornes_run)(args)
 

@@ -91,19 +91,27 @@ def outcome_returns(state: object) -> tuple[float, ...]:
 class _Node:
     """A node of the tree: the information set reached by a sequence of moves from the root.
 
-    ``seat`` moved into it; ``total`` adds up that seat's returns over the ``visits``, and
-    ``available`` counts the iterations in which its move was legal at its parent (ISMCTS's
-    availability count, which replaces the parent's visits in UCB1).
+    ``seat`` moved into it; ``total`` adds up that seat's returns over the ``visits`` (``square``
+    their squares, for the guard's standard errors), and ``available`` counts the iterations in
+    which its move was legal at its parent (ISMCTS's availability count, which replaces the
+    parent's visits in UCB1).
     """
 
-    __slots__ = ("available", "children", "seat", "total", "visits")
+    __slots__ = ("available", "children", "seat", "square", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.total = 0.0
+        self.square = 0.0
         self.visits = 0
         self.available = 0
         self.children: dict[object, _Node] = {}
+
+
+def _variance(node: _Node) -> float:
+    """The sample variance of a node's returns (at least 2 visits)."""
+    mean = node.total / node.visits
+    return max(0.0, (node.square - node.visits * mean * mean) / (node.visits - 1))
 
 
 class ISMCTSBot:
@@ -117,7 +125,9 @@ class ISMCTSBot:
     (uniformly random moves when ``None``) and backs up ``value`` of the final state. Each node
     keeps the return of the seat that moved into it, so every seat's nodes pick by that seat's own
     returns: in The Game every seat maximises the shared return, in Mille Bornes each seat its
-    side's. The move played is the root's most visited.
+    side's. The move played is the root's most visited — or, with a rollout policy and a
+    ``guard``, the policy's own move unless another root move did better by ``guard`` standard
+    errors.
 
     Parameters:
 
@@ -129,6 +139,12 @@ class ISMCTSBot:
       bots are, since it is asked about many unrelated positions.
     - ``value``: one number per seat for a final state; :func:`outcome_returns` by default (the
       figures of ``cardrules.rl.returns`` for the shipped games, without numpy).
+    - ``guard`` (default 2.0; needs a ``rollout``): the root plays the rollout policy's move unless
+      another root move's mean return beats that move's by more than ``guard`` standard errors of
+      the difference; the most visited of those that do. With few iterations the means are noise,
+      and picking by noise among a dozen moves is worse than trusting the policy, so the search
+      keeps the policy's strength and departs from it only on evidence. ``None`` plays the most
+      visited move, as plain ISMCTS does.
     - ``seed``: the bot's own randomness (determinizations, expansion, random rollouts).
 
     The bot sees only its observation, like every bot: the tree's hidden cards are guesses.
@@ -153,6 +169,7 @@ class ISMCTSBot:
         # is known only at run time, through the registry, so no type variable can link them.
         rollout: RolloutPolicy[Any, Any] | None = None,
         value: ValueFunction | None = None,
+        guard: float | None = 2.0,
         seed: int | None = None,
     ) -> None:
         if iterations is not None and seconds is not None:
@@ -171,6 +188,8 @@ class ISMCTSBot:
             raise ArgumentError("rollout is a bot (anything with a choose method) or None")
         if value is not None and not callable(value):
             raise ArgumentError(f"value is a function of a final state, not {type(value).__name__}")
+        if guard is not None and (type(guard) not in (int, float) or not 0 <= guard < math.inf):
+            raise ArgumentError(f"guard is a number of standard errors from 0 up, or None, not {guard!r}")
         if seed is not None and type(seed) is not int:
             raise ArgumentError(f"a bot's seed is a whole number or None, not {type(seed).__name__}")
         self.iterations = iterations
@@ -179,14 +198,17 @@ class ISMCTSBot:
         self.widening = None if widening is None else float(widening)
         self.rollout = rollout
         self.value: ValueFunction = outcome_returns if value is None else value
+        self.guard = None if guard is None else float(guard)
         self.rng = random.Random(seed)
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
-        return f"ISMCTSBot({budget}, exploration={self.exploration}, rollout={self.rollout!r})"
+        return (f"ISMCTSBot({budget}, exploration={self.exploration}, rollout={self.rollout!r}, "
+                f"guard={self.guard})")
 
     def choose(self, observation: object, legal: tuple[M, ...]) -> M:
-        """The most visited move at the root after the budget's iterations from ``observation``."""
+        """The move chosen after the budget's iterations from ``observation``: the root's most
+        visited, or the rollout policy's move unless the ``guard`` finds a better one."""
         if type(legal) is not tuple or not legal:
             raise ArgumentError("legal is the non-empty tuple of legal moves")
         try:
@@ -205,13 +227,41 @@ class ISMCTSBot:
             self._iterate(game, observation, root)
             while time.perf_counter() < deadline:
                 self._iterate(game, observation, root)
+        if self.rollout is not None and self.guard is not None:
+            return self._guarded(observation, legal, root, self.rollout, self.guard)
+        return self._most_visited(legal, root.children)
+
+    @staticmethod
+    def _most_visited(legal: tuple[M, ...], children: dict[object, _Node]) -> M:
         best = legal[0]
         most = -1
         for move in legal:
-            child = root.children.get(move)
+            child = children.get(move)
             if child is not None and child.visits > most:
                 best, most = move, child.visits
         return best
+
+    @staticmethod
+    def _guarded(observation: object, legal: tuple[M, ...], root: _Node,
+                 policy: RolloutPolicy[Any, Any], guard: float) -> M:
+        """The policy's move, unless root moves beat it by ``guard`` standard errors: then the
+        most visited of those."""
+        own: M = policy.choose(observation, legal)
+        base = root.children.get(own)
+        if base is None or base.visits < 2:
+            return own
+        base_mean = base.total / base.visits
+        base_spread = _variance(base) / base.visits
+        better: dict[object, _Node] = {}
+        for move, child in root.children.items():
+            if move == own or child.visits < 2:
+                continue
+            gain = child.total / child.visits - base_mean
+            if gain > guard * math.sqrt(_variance(child) / child.visits + base_spread):
+                better[move] = child
+        if not better:
+            return own
+        return ISMCTSBot._most_visited(legal, better)
 
     def _iterate(self, game: SomeGame, observation: object, root: _Node) -> None:
         """One iteration: determinize, select and expand, roll out, back up."""
@@ -273,7 +323,9 @@ class ISMCTSBot:
         values = self.value(state)
         for node in path:
             node.visits += 1
-            node.total += values[node.seat]
+            gained = values[node.seat]
+            node.total += gained
+            node.square += gained * gained
 
     def _new_move(self, game: SomeGame, state: object, legal: tuple[M, ...], children: dict[object, _Node],
                   policy: RolloutPolicy[Any, Any] | None) -> M | None:

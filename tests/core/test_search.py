@@ -10,6 +10,8 @@ import pytest
 import cardrules
 from cardrules import ArgumentError, rl
 from cardrules.bots import ISMCTSBot, RandomBot, play_game, play_out
+from cardrules.cli.mille_bornes import MILLE_BORNES, HeuristicSearchBot
+from cardrules.cli.the_game import THE_GAME, GreedySearchBot
 from cardrules.games import mille_bornes, the_game
 from cardrules.games.mille_bornes.bots import HeuristicBot
 from cardrules.games.the_game.bots import GreedyBot
@@ -133,7 +135,7 @@ def test_outcome_returns_are_the_returns_of_cardrules_rl(rules: Any) -> None:
     {"iterations": 0}, {"iterations": 2.5}, {"iterations": True}, {"seconds": 0}, {"seconds": -1.0},
     {"seconds": float("inf")}, {"seconds": "1"}, {"iterations": 10, "seconds": 1.0}, {"exploration": -0.1},
     {"exploration": "big"}, {"widening": 0}, {"widening": float("nan")}, {"rollout": object()},
-    {"value": 3}, {"seed": "7"},
+    {"value": 3}, {"seed": "7"}, {"guard": -1.0}, {"guard": float("inf")}, {"guard": "2"},
 ])
 def test_bad_arguments_raise_argument_error(arguments: dict[str, object]) -> None:
     with pytest.raises(ArgumentError):
@@ -151,3 +153,40 @@ def test_bad_choose_arguments_raise_argument_error() -> None:
         bot.choose("not an observation", the_game.legal_moves(state))
     with pytest.raises(ArgumentError):
         outcome_returns("not a state")
+
+
+@pytest.mark.parametrize(("rules", "policy"), [(the_game.Rules(players=3), GreedyBot()),
+                                               (MILLE_BORNES_HAND, HeuristicBot())])
+def test_the_guard_keeps_the_policys_move_without_evidence_against_it(rules: Any, policy: Any) -> None:
+    # A guard no gain can pass: the search always ends on the policy's own move.
+    for seed in range(4):
+        state = _midgame(rules, seed, 5)
+        seat = cardrules.current_player(state)
+        assert seat is not None
+        own = policy.choose(cardrules.observe(state, seat), cardrules.legal_moves(state))
+        assert _decide(ISMCTSBot(iterations=40, rollout=policy, guard=1e9, seed=seed), state) == own
+
+
+def test_without_a_guard_the_search_departs_from_the_policy() -> None:
+    # The same positions with guard=None (the most visited move) and guard=0 (any better mean):
+    # on some of them the search prefers another move than the policy's.
+    rules = the_game.Rules(players=2)
+    departed = {"none": 0, "zero": 0}
+    for seed in range(6):
+        state = _midgame(rules, seed, 4)
+        own = GreedyBot().choose(cardrules.observe(state, cardrules.current_player(state) or 0),
+                                 cardrules.legal_moves(state))
+        departed["none"] += _decide(ISMCTSBot(iterations=60, rollout=GreedyBot(), guard=None,
+                                              seed=seed), state) != own
+        departed["zero"] += _decide(ISMCTSBot(iterations=60, rollout=GreedyBot(), guard=0.0,
+                                              seed=seed), state) != own
+    assert departed["none"] > 0
+    assert departed["zero"] > 0
+
+
+def test_the_command_lines_ismcts_rolls_out_with_the_reference_bots() -> None:
+    assert THE_GAME.bots["ismcts"] is GreedySearchBot
+    assert MILLE_BORNES.bots["ismcts"] is HeuristicSearchBot
+    assert isinstance(GreedySearchBot(iterations=5).rollout, GreedyBot)
+    assert isinstance(HeuristicSearchBot(seconds=0.1).rollout, HeuristicBot)
+    assert GreedySearchBot(guard=None).guard is None

@@ -12,7 +12,7 @@ from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
 from cardrules.games.mille_bornes.bots import HeuristicBot
 
-__all__ = ["MILLE_BORNES"]
+__all__ = ["MILLE_BORNES", "HeuristicSearchBot"]
 
 _PRESETS: dict[str, Callable[..., mb.Rules]] = {
     "parker": mb.Rules.parker,
@@ -43,6 +43,20 @@ summary: mean score per side (the match's final totals, or the hand's score with
 win rate per side (a tie shares the win); the share of hands in which a side completed the trip;
 coups fourrés per hand; hand length in decisions (every choice a bot makes, coup fourré and
 extension calls included); hands per match."""
+
+
+class HeuristicSearchBot(ISMCTSBot):
+    """The command line's ``ismcts``: :class:`~cardrules.bots.ISMCTSBot` with ``HeuristicBot`` rollouts.
+
+    A search bot needs a good rollout policy: random rollouts make it far weaker than the
+    reference bot. The options are ``ISMCTSBot``'s, less ``rollout`` and ``value``.
+    """
+
+    def __init__(self, *, iterations: int | None = None, seconds: float | None = None,
+                 exploration: float = 0.7, widening: float | None = 1.0, guard: float | None = 2.0,
+                 seed: int | None = None) -> None:
+        super().__init__(iterations=iterations, seconds=seconds, exploration=exploration,
+                         widening=widening, rollout=HeuristicBot(), guard=guard, seed=seed)
 
 
 def _room_variants(text: str) -> tuple[str, ...]:
@@ -181,10 +195,10 @@ MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     bots={
         "heuristic": HeuristicBot,
         "random": RandomBot,
-        "ismcts": ISMCTSBot,
+        "ismcts": HeuristicSearchBot,
     },
     bot_help="heuristic: rules of thumb (HeuristicBot, see below); random: any legal move; ismcts: "
-             "search (ISMCTSBot, e.g. ismcts:iterations=200)",
+             "search (ISMCTSBot with HeuristicBot rollouts, e.g. ismcts:iterations=200)",
     default_bot="heuristic",
     sides=_sides,
     summarize=_summary,
