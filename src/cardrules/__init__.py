@@ -12,6 +12,9 @@ on the state's type, so generic code (a bot, a server, a test) can drive any gam
 >>> state = cardrules.apply(state, move)
 >>> cardrules.is_terminal(state)
 False
+
+``str(state)`` is the game's ``render(state)``; ``cardrules.render`` and ``cardrules.describe_move``
+write a state, an observation or a move for people in English, Spanish or French.
 """
 
 from __future__ import annotations
@@ -31,8 +34,9 @@ from cardrules.errors import (
     SerializationError,
     UnknownGameError,
 )
+from cardrules.i18n import Lang, check_lang
 from cardrules.records import GameRecord, replay
-from cardrules.registry import game_of_observation, game_of_state
+from cardrules.registry import SomeGame, game_of_observation, game_of_state
 from cardrules.serialization import from_json, to_json
 
 __all__ = [
@@ -50,12 +54,14 @@ __all__ = [
     "UnknownGameError",
     "apply",
     "current_player",
+    "describe_move",
     "determinize",
     "from_json",
     "is_terminal",
     "legal_moves",
     "observe",
     "parse_move",
+    "render",
     "replay",
     "result",
     "to_json",
@@ -110,3 +116,43 @@ def parse_move(state: GameState[S, M, O, X], text: str) -> M:
 def determinize(observation: GameObservation[S], rng: random.Random | int) -> S:
     """A full state consistent with ``observation``, hidden cards dealt at random from ``rng``."""
     return cast(S, game_of_observation(observation).determinize(observation, rng))
+
+
+def _game_of_position(x: object) -> SomeGame:
+    """The game of a state or an observation; anything else raises :class:`UnknownGameError`."""
+    if isinstance(x, GameObservation):
+        return game_of_observation(x)
+    return game_of_state(x)
+
+
+def render(x: GameState[S, M, O, X] | GameObservation[S], *, lang: Lang = "en") -> str:
+    """A state or an observation as text for people, in ``lang`` (``"en"``, ``"es"`` or ``"fr"``):
+    the game's own ``render``. A state shows every hand, an observation only the observer's.
+
+    >>> from cardrules.games import the_game
+    >>> state = the_game.new_game(the_game.Rules(players=2), seed=4)
+    >>> print(render(state, lang="fr").splitlines()[1:3])
+    ['Piles :', '  pile ascendante 1 (up1) : 1']
+    >>> render(state) == str(state)
+    True
+
+    A ``lang`` other than those raises :class:`ArgumentError`; a value that is no state or
+    observation of a registered game, :class:`UnknownGameError`.
+    """
+    lang = check_lang(lang)
+    return _game_of_position(x).render(x, lang=lang)
+
+
+def describe_move(x: GameState[S, M, O, X] | GameObservation[S], move: M, *, lang: Lang = "en") -> str:
+    """``move``, a move of the game of ``x`` (a state or an observation), in words for people.
+
+    >>> from cardrules.games import the_game
+    >>> state = the_game.new_game(the_game.Rules(players=2), seed=4)
+    >>> [describe_move(state, move, lang="es") for move in legal_moves(state)[:2]]
+    ['coloca el 3 en la pila ascendente 1', 'coloca el 3 en la pila ascendente 2']
+
+    A move of another game, or a ``lang`` other than ``"en"``, ``"es"`` and ``"fr"``, raises
+    :class:`ArgumentError`.
+    """
+    lang = check_lang(lang)
+    return _game_of_position(x).describe_move(move, lang=lang)

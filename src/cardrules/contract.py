@@ -13,18 +13,21 @@ Each game's ``State`` derives from :class:`GameState`, parameterized by its own 
 observation and result types, and each ``Observation`` from :class:`GameObservation`. The bases hold
 no data; they let code that serves every game (``cardrules.apply``, ``cardrules.play_out``, a bot)
 be typed precisely: ``cardrules.apply(state, move)`` takes a move of the state's game and returns a
-state of that game.
+state of that game. The bases give every state and observation one behaviour: ``str()`` is the
+game's ``render`` in English (the registry tells the bases which function renders which type).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, Protocol, TypeVar
 
 import cattrs
 
-__all__ = ["AnyState", "GameModule", "GameObservation", "GameState", "RulesLike"]
+from cardrules.i18n import Lang
+
+__all__ = ["AnyState", "GameModule", "GameObservation", "GameState", "RulesLike", "set_renderer"]
 
 # Covariant: the parameters only describe, so every game's State is a GameState[object, ...].
 S = TypeVar("S", covariant=True)
@@ -33,19 +36,46 @@ O = TypeVar("O", covariant=True)  # noqa: E741 -- the observation type, as in th
 X = TypeVar("X", covariant=True)
 
 
+# The game's ``render`` of each registered state and observation type. Filled by the registry, so
+# that this low module names no game and ``str()`` costs nothing until it is called.
+_RENDERERS: dict[type, Callable[[Any], str]] = {}
+
+
+def set_renderer(kind: type, render: Callable[[Any], str]) -> None:
+    """Make ``str(value)`` of every ``kind`` value return ``render(value)``.
+
+    The registry calls it for each game's ``State`` and ``Observation`` with the game's ``render``
+    (which writes English by default); a game module need not call it itself.
+    """
+    _RENDERERS[kind] = render
+
+
+def _text(value: object) -> str:
+    render = _RENDERERS.get(type(value))
+    # A type no game registered (a subclass made in a test, say) prints as its repr.
+    return render(value) if render is not None else repr(value)
+
+
 class GameState(Generic[S, M, O, X]):
     """The base of every game's ``State``: ``S`` is that ``State`` itself, ``M`` its move type, ``O``
-    its observation type and ``X`` its result type. No data, no behaviour: a link for the type checker.
+    its observation type and ``X`` its result type. No data; ``str(state)`` is the game's
+    ``render(state)`` (``repr`` stays the attrs record).
     """
 
     __slots__ = ()
 
+    def __str__(self) -> str:
+        return _text(self)
+
 
 class GameObservation(Generic[S]):
     """The base of every game's ``Observation``; ``S`` is the game's ``State`` (what ``determinize``
-    returns)."""
+    returns). ``str(observation)`` is the game's ``render(observation)``."""
 
     __slots__ = ()
+
+    def __str__(self) -> str:
+        return _text(self)
 
 
 AnyState = GameState[object, object, object, object]
@@ -167,6 +197,15 @@ class GameModule(Protocol[R_, S_, M_, O_, X_, C_]):
 
     def why_illegal(self, state: S_, move: M_) -> str | None:
         """Why ``move`` is not legal in ``state``, in a player's words; ``None`` if it is."""
+        ...
+
+    def render(self, x: S_ | O_, *, lang: Lang = "en") -> str:
+        """``x`` (a state, or an observation) as text for people, in ``lang``; what a state shows
+        of every hand, an observation shows only of the observer's."""
+        ...
+
+    def describe_move(self, move: M_, *, lang: Lang = "en") -> str:
+        """``move`` as a short phrase for people, in ``lang`` (``"plays 45 on ascending pile 1"``)."""
         ...
 
     def validate_state(self, state: S_) -> None:

@@ -27,7 +27,7 @@ from typing import Generic, TypeAlias, TypeVar, cast
 import attrs
 import cattrs
 
-from cardrules.contract import GameModule, RulesLike
+from cardrules.contract import GameModule, RulesLike, set_renderer
 from cardrules.errors import ArgumentError, RegistrationError, UnknownGameError
 
 __all__ = [
@@ -92,6 +92,10 @@ class Game(Generic[R, S, M, O, X, C]):
     determinize: Callable[[O, random.Random | int], S]
     parse_move: Callable[[S, str], M]
     why_illegal: Callable[[S, M], str | None]
+    render: Callable[..., str]
+    """``render(state_or_observation, *, lang="en")``: text for people."""
+    describe_move: Callable[..., str]
+    """``describe_move(move, *, lang="en")``: a move in words."""
     validate_state: Callable[[S], None]
     validate_observation: Callable[[O], None]
     validate_result: Callable[[X], None]
@@ -139,6 +143,8 @@ class Game(Generic[R, S, M, O, X, C]):
             determinize=module.determinize,
             parse_move=module.parse_move,
             why_illegal=module.why_illegal,
+            render=module.render,
+            describe_move=module.describe_move,
             validate_state=module.validate_state,
             validate_observation=module.validate_observation,
             validate_result=module.validate_result,
@@ -178,8 +184,9 @@ SomeGame: TypeAlias = "Game[RulesLike, object, object, object, object, object]"
 _CONTRACT = (
     "NAME", "TITLE", "RULES_VERSION", "MOVE_CLASSES", "Rules", "State", "Move", "Observation",
     "Result", "new_game", "legal_moves", "legal_moves_of", "apply", "current_player", "is_terminal", "result",
-    "observe", "determinize", "parse_move", "why_illegal", "validate_state", "validate_observation",
-    "validate_result", "option_grid", "all_moves", "deck", "cards", "rules_of", "configure_converter",
+    "observe", "determinize", "parse_move", "why_illegal", "render", "describe_move", "validate_state",
+    "validate_observation", "validate_result", "option_grid", "all_moves", "deck", "cards", "rules_of",
+    "configure_converter",
 )
 
 _BY_NAME: dict[str, SomeGame] = {}
@@ -216,6 +223,8 @@ def register(game: Game[R, S, M, O, X, C]) -> Game[R, S, M, O, X, C]:
         _BY_TYPE[kind] = game
     _BY_STATE_TYPE[game.state_type] = game
     _BY_OBSERVATION_TYPE[game.observation_type] = game
+    set_renderer(game.state_type, game.render)
+    set_renderer(game.observation_type, game.render)
     return game
 
 

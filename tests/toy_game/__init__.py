@@ -18,6 +18,7 @@ from tests.toy_game.engine import (
     ALL_MOVES,
     apply,
     current_player,
+    describe_move,
     determinize,
     is_terminal,
     legal_moves,
@@ -25,6 +26,7 @@ from tests.toy_game.engine import (
     new_game,
     observe,
     parse_move,
+    render,
     result,
     validate_observation,
     validate_result,
@@ -36,9 +38,9 @@ from tests.toy_game.values import DECK, Draw, Move, Observation, Pass, Play, Res
 __all__ = [
     "ALL_MOVES", "DECK", "GAME", "MOVE_CLASSES", "NAME", "RULES_VERSION", "TITLE", "Draw", "Move",
     "Observation", "Pass", "Play", "Result", "Rules", "State", "all_moves", "apply", "cards",
-    "configure_converter", "current_player", "deck", "determinize", "is_terminal", "legal_moves",
-    "legal_moves_of", "new_game", "observe", "option_grid", "parse_move", "result", "rules_of",
-    "validate_observation", "validate_result", "validate_state", "why_illegal",
+    "configure_converter", "current_player", "deck", "describe_move", "determinize", "is_terminal",
+    "legal_moves", "legal_moves_of", "new_game", "observe", "option_grid", "parse_move", "render",
+    "result", "rules_of", "validate_observation", "validate_result", "validate_state", "why_illegal",
 ]
 
 NAME = "toy-mau"

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterable
 from typing import TypeGuard
 
-from cardrules import IllegalMoveError, InvalidStateError, NotationError, RulesError
+from cardrules import ArgumentError, IllegalMoveError, InvalidStateError, NotationError, RulesError
 from cardrules.arguments import (
     check_deck,
     check_first_player,
@@ -17,6 +17,7 @@ from cardrules.arguments import (
     check_seed,
     check_text,
 )
+from cardrules.i18n import Lang, Phrase, check_lang
 from tests.toy_game.values import (
     DECK,
     Draw,
@@ -150,6 +151,54 @@ def observe(state: State, seat: int) -> Observation:
     return Observation(rules=state.rules, seat=seat, hand=state.hands[seat],
                        hand_sizes=tuple(len(hand) for hand in state.hands), discard=state.discard,
                        stock_size=len(state.stock), current=state.current, passes=state.passes)
+
+
+_DISCARD = Phrase("Discard pile: {card} on top", "Descarte: {card} encima", "Défausse : {card} dessus")
+_STOCK = Phrase("Stock: {n} cards", "Mazo: {n} cartas", "Talon : {n} cartes")
+_HAND = Phrase("seat {seat}: {cards}", "jugador {seat}: {cards}", "joueur {seat} : {cards}")
+_COUNT = Phrase("{n} cards", "{n} cartas", "{n} cartes")
+_TURN = Phrase("Seat {seat} to play.", "Juega el jugador {seat}.", "Au joueur {seat} de jouer.")
+_OVER = Phrase("Game over: {result}.", "Fin de la partida: {result}.", "Partie terminée : {result}.")
+_PLAY = Phrase("plays {card}", "juega {card}", "joue {card}")
+_DRAW = Phrase("draws a card", "roba una carta", "pioche une carte")
+_PASS = Phrase("passes", "pasa", "passe")
+
+
+def render(x: State | Observation, *, lang: Lang = "en") -> str:
+    """The discard pile's top, the stock, the hands ``x`` may show (an observation: only its seat's),
+    and whose turn it is or how the game ended."""
+    lang = check_lang(lang)
+    if type(x) is State:
+        sizes = tuple(len(hand) for hand in x.hands)
+        hands = [" ".join(map(card_name, hand)) for hand in x.hands]
+        stock = len(x.stock)
+    elif type(x) is Observation:
+        sizes = x.hand_sizes
+        hands = [" ".join(map(card_name, x.hand)) if seat == x.seat else _COUNT(lang, n=size)
+                 for seat, size in enumerate(sizes)]
+        stock = x.stock_size
+    else:
+        raise ArgumentError(f"render() takes a State or an Observation of Toy Mau, not {type(x).__name__}")
+    lines = [_DISCARD(lang, card=card_name(x.discard[-1])), _STOCK(lang, n=stock)]
+    lines.extend(_HAND(lang, seat=seat, cards=cards) for seat, cards in enumerate(hands))
+    if x.passes == x.rules.players or not all(sizes):
+        winners = tuple(seat for seat, n in enumerate(sizes) if n == min(sizes))
+        lines.append(_OVER(lang, result=Result(winners=winners, cards_left=sizes)))
+    else:
+        lines.append(_TURN(lang, seat=x.current))
+    return "\n".join(lines)
+
+
+def describe_move(move: Move, *, lang: Lang = "en") -> str:
+    """``move`` in words: ``plays 3d``, ``draws a card``, ``passes``."""
+    lang = check_lang(lang)
+    if type(move) is Play:
+        return _PLAY(lang, card=card_name(move.card))
+    if type(move) is Draw:
+        return _DRAW(lang)
+    if type(move) is Pass:
+        return _PASS(lang)
+    raise ArgumentError(f"describe_move() takes a move of Toy Mau, not {type(move).__name__}")
 
 
 def determinize(observation: Observation, rng: random.Random | int) -> State:

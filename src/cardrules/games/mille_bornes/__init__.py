@@ -14,7 +14,8 @@ the same as every game's:
 The package is layered, each module importing only those before it: ``cards`` -> ``rules`` ->
 ``moves`` -> ``converter``, ``tableau`` -> ``score_sheet`` -> ``scoring`` -> ``state`` (the
 records: ``Table``, ``State``, ``Observation``) -> ``legality`` -> ``safeties`` -> ``flow`` ->
-``engine`` -> ``validation`` -> ``result`` -> ``observation`` -> ``notation`` -> ``bots``.
+``engine`` -> ``validation`` -> ``result`` -> ``observation`` -> ``notation`` -> ``render`` ->
+``bots``.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ from cardrules.games.mille_bornes.moves import (
 )
 from cardrules.games.mille_bornes.notation import parse_move
 from cardrules.games.mille_bornes.observation import determinize, observe
+from cardrules.games.mille_bornes.render import describe_move, render
 from cardrules.games.mille_bornes.result import result, validate_result
 from cardrules.games.mille_bornes.rules import BY_TABLE, OPTION_CHOICES, RULES_VERSION, Rules, Scoring
 from cardrules.games.mille_bornes.score_sheet import HandScore, Result, SideScore
@@ -114,6 +116,7 @@ __all__ = [
     "configure_converter",
     "current_player",
     "deck",
+    "describe_move",
     "determinize",
     "is_terminal",
     "legal_moves",
@@ -122,6 +125,7 @@ __all__ = [
     "observe",
     "option_grid",
     "parse_move",
+    "render",
     "result",
     "rules_of",
     "validate_observation",

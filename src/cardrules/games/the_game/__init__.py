@@ -50,6 +50,7 @@ from cardrules.games.the_game.engine import (
 from cardrules.games.the_game.moves import ALL_MOVES, END_TURN, MOVE_CLASSES, EndTurn, Move, Play
 from cardrules.games.the_game.notation import parse_move
 from cardrules.games.the_game.observation import determinize, observe
+from cardrules.games.the_game.render import describe_move, pile_name, render
 from cardrules.games.the_game.result import result, validate_result
 from cardrules.games.the_game.rules import RULES_VERSION, Rules, option_grid
 from cardrules.games.the_game.state import Observation, Result, State
@@ -87,6 +88,7 @@ __all__ = [
     "configure_converter",
     "current_player",
     "deck",
+    "describe_move",
     "determinize",
     "is_terminal",
     "legal_moves",
@@ -95,6 +97,8 @@ __all__ = [
     "observe",
     "option_grid",
     "parse_move",
+    "pile_name",
+    "render",
     "result",
     "rules_of",
     "validate_observation",

@@ -1,0 +1,181 @@
+"""The Game as text for people, in English, Spanish and French: the table, the hands a viewer may see,
+whose turn it is and how the game ended; and each move in words.
+
+The Spanish words are those of the Spanish rulebook (pila ascendente, pila de robo, colocar); the
+French ones those of the French edition (pile ascendante, pioche, poser).
+"""
+
+from __future__ import annotations
+
+from cardrules.errors import ArgumentError
+from cardrules.games.the_game.cards import ASCENDING, PILE_NAMES
+from cardrules.games.the_game.moves import EndTurn, Move, Play
+from cardrules.games.the_game.rules import Rules
+from cardrules.games.the_game.state import EXCELLENT, Observation, State
+from cardrules.games.the_game.table import PLAYING, Table
+from cardrules.i18n import COLON, Lang, Phrase, check_lang
+
+__all__ = ["describe_move", "pile_name", "render"]
+
+P = Phrase
+
+_PILE = (P("ascending pile {n}", "pila ascendente {n}", "pile ascendante {n}"),
+         P("descending pile {n}", "pila descendente {n}", "pile descendante {n}"))
+_PLAYERS = (P("{n} player", "{n} jugador", "{n} joueur"), P("{n} players", "{n} jugadores", "{n} joueurs"))
+_MINIMUM = P("at least {n} cards a turn", "al menos {n} cartas por turno", "au moins {n} cartes par tour")
+_REDUCED = P("smaller hands", "manos reducidas", "mains réduites")
+_ON_FIRE = P("On Fire", "On Fire", "On Fire")
+_SEEN_BY = P("seen by seat {seat}", "vista del jugador {seat}", "vue du joueur {seat}")
+_PILES = P("Piles:", "Pilas:", "Piles :")
+_FIRE_NOW = P("on fire: cover it this turn", "en llamas: cúbrela en este turno",
+              "en feu : à couvrir ce tour-ci")
+_FIRE_NEXT = P("on fire: cover it by the end of the next turn",
+               "en llamas: cúbrela antes del final del próximo turno",
+               "en feu : à couvrir avant la fin du tour suivant")
+_DRAW = (P("Draw pile: {n} card", "Pila de robo: {n} carta", "Pioche : {n} carte"),
+         P("Draw pile: {n} cards", "Pila de robo: {n} cartas", "Pioche : {n} cartes"))
+_EMPTY_DRAW = P("Draw pile: empty", "Pila de robo: vacía", "Pioche : vide")
+_HANDS = P("Hands:", "Manos:", "Mains :")
+_SEAT = P("seat {seat}", "jugador {seat}", "joueur {seat}")
+_YOU = P("seat {seat} (you)", "jugador {seat} (tú)", "joueur {seat} (vous)")
+_COUNT = (P("{n} card", "{n} carta", "{n} carte"), P("{n} cards", "{n} cartas", "{n} cartes"))
+_NO_CARDS = P("no cards", "sin cartas", "aucune carte")
+_TURN = P("Turn {turn}: seat {seat} to play.", "Turno {turn}: juega el jugador {seat}.",
+          "Tour {turn} : au joueur {seat} de jouer.")
+_OWED = (P("{laid} laid this turn, {owed} more to lay.",
+           "{laid} colocadas en este turno, faltan {owed}.",
+           "{laid} posées ce tour-ci, encore {owed} à poser."),
+         P("{laid} laid this turn, may end the turn.",
+           "{laid} colocadas en este turno, puede terminar el turno.",
+           "{laid} posées ce tour-ci, peut finir son tour."))
+_WON = P("Won: all 98 cards are laid!", "¡Ganado! Las 98 cartas están colocadas.",
+         "Gagné : les 98 cartes sont posées !")
+_STUCK = P("Lost: seat {seat} cannot lay the cards it must.",
+           "Perdido: el jugador {seat} no puede colocar las cartas que debe.",
+           "Perdu : le joueur {seat} ne peut pas poser les cartes qu'il doit.")
+_BURNED = P("Lost: a fire card was not covered in time.",
+            "Perdido: una carta de fuego no se cubrió a tiempo.",
+            "Perdu : une carte de feu n'a pas été couverte à temps.")
+_LEFT = (P("{n} card left", "queda {n} carta", "{n} carte restante"),
+         P("{n} cards left", "quedan {n} cartas", "{n} cartes restantes"))
+_EXCELLENT = P("an excellent result", "un resultado excelente", "un excellent résultat")
+_PLAY = P("plays {card} on the {pile}", "coloca el {card} en la {pile}", "pose le {card} sur la {pile}")
+_END_TURN = P("ends the turn and draws", "termina el turno y roba", "finit son tour et pioche")
+
+
+def pile_name(pile: int, lang: Lang = "en") -> str:
+    """The name of pile ``pile`` (0 to 3) for people, in ``lang``.
+
+    >>> pile_name(0), pile_name(3, "es"), pile_name(2, "fr")
+    ('ascending pile 1', 'pila descendente 2', 'pile descendante 1')
+    """
+    if type(pile) is not int or not 0 <= pile <= 3:
+        raise ArgumentError(f"piles are numbered 0 to 3, not {pile!r}")
+    return _PILE[0 if ASCENDING[pile] else 1](check_lang(lang), n=pile % 2 + 1)
+
+
+def _plural(phrases: tuple[Phrase, Phrase], lang: Lang, n: int) -> str:
+    return phrases[n != 1](lang, n=n)
+
+
+def describe_move(move: Move, *, lang: Lang = "en") -> str:
+    """``move`` in words, as a sentence without its subject ("seat 1 ...", "you ...").
+
+    >>> describe_move(Play(45, 0)), describe_move(Play(45, 3), lang="es")
+    ('plays 45 on the ascending pile 1', 'coloca el 45 en la pila descendente 2')
+    >>> describe_move(EndTurn(), lang="fr")
+    'finit son tour et pioche'
+    """
+    lang = check_lang(lang)
+    if type(move) is Play:
+        return _PLAY(lang, card=move.card, pile=pile_name(move.pile, lang))
+    if type(move) is EndTurn:
+        return _END_TURN(lang)
+    raise ArgumentError(f"describe_move() takes a move of The Game, not {type(move).__name__}")
+
+
+def render(x: State | Observation, *, lang: Lang = "en") -> str:
+    """``x`` as text: the rules, the four piles, the draw pile, the hands, and whose turn it is or how
+    the game ended. A state shows every hand; an observation only its seat's, the others as counts.
+
+    >>> from cardrules.games.the_game import new_game, observe
+    >>> state = new_game(Rules(players=2), seed=4)
+    >>> print(render(observe(state, 0)))
+    The Game: 2 players, at least 2 cards a turn (seen by seat 0)
+    Piles:
+      ascending pile 1 (up1): 1
+      ascending pile 2 (up2): 1
+      descending pile 1 (down1): 100
+      descending pile 2 (down2): 100
+    Draw pile: 84 cards
+    Hands:
+      seat 0 (you): 3 25 44 59 73 82 86
+      seat 1: 7 cards
+    Turn 1: seat 0 to play. 0 laid this turn, 2 more to lay.
+    """
+    lang = check_lang(lang)
+    if type(x) is State:
+        hands: tuple[tuple[int, ...] | None, ...] = x.hands
+        seat = None
+    elif type(x) is Observation:
+        seat = x.seat
+        hands = tuple(x.hand if other == seat else None for other in range(x.rules.players))
+    else:
+        raise ArgumentError(f"render() takes a State or an Observation of The Game, not {type(x).__name__}")
+    table = x.table
+    lines = [_header(x.rules, seat, lang), _PILES(lang)]
+    lines.extend(_pile_lines(table, lang))
+    size = table.draw_pile_size
+    lines.append(_plural(_DRAW, lang, size) if size else _EMPTY_DRAW(lang))
+    lines.append(_HANDS(lang))
+    for other, hand in enumerate(hands):
+        who = _YOU(lang, seat=other) if other == seat else _SEAT(lang, seat=other)
+        if hand is None:
+            shown = _plural(_COUNT, lang, table.hand_sizes[other])
+        else:
+            shown = " ".join(map(str, hand)) if hand else _NO_CARDS(lang)
+        lines.append(f"  {who}{COLON(lang)}{shown}")
+    lines.append(_turn_line(x, lang) if table.status == PLAYING else _end_line(x, lang))
+    return "\n".join(lines)
+
+
+def _header(rules: Rules, seat: int | None, lang: Lang) -> str:
+    parts = [_plural(_PLAYERS, lang, rules.players), _MINIMUM(lang, n=rules.minimum)]
+    if rules.reduced_hand:
+        parts.append(_REDUCED(lang))
+    if rules.on_fire:
+        parts.append(_ON_FIRE(lang))
+    header = "The Game" + COLON(lang) + ", ".join(parts)
+    return header if seat is None else f"{header} ({_SEEN_BY(lang, seat=seat)})"
+
+
+def _pile_lines(table: Table, lang: Lang) -> list[str]:
+    lines = []
+    for pile, cards in enumerate(table.piles):
+        line = f"  {pile_name(pile, lang)} ({PILE_NAMES[pile]}){COLON(lang)}{cards[-1]}"
+        due = table.fire_due[pile]
+        if due >= 0 and table.status == PLAYING:
+            line += ", " + (_FIRE_NOW if due == table.turn else _FIRE_NEXT)(lang)
+        lines.append(line)
+    return lines
+
+
+def _turn_line(x: State | Observation, lang: Lang) -> str:
+    table = x.table
+    turn = _TURN(lang, turn=table.turn + 1, seat=table.current)
+    owed = x.minimum - table.laid
+    done = _OWED[owed <= 0](lang, laid=table.laid, owed=owed)
+    return f"{turn} {done}"
+
+
+def _end_line(x: State | Observation, lang: Lang) -> str:
+    table = x.table
+    if table.status == "won":
+        return _WON(lang)
+    # What ``result`` counts, read from the table, which a state and its observations share.
+    left = table.draw_pile_size + sum(table.hand_sizes)
+    ending = _STUCK(lang, seat=table.current) if table.status == "stuck" else _BURNED(lang)
+    tail = _plural(_LEFT, lang, left)
+    if left < EXCELLENT:
+        tail += ", " + _EXCELLENT(lang)
+    return f"{ending} ({tail})"
