@@ -38,7 +38,7 @@ import attrs
 
 from cardrules.arguments import MAX_JSON_CHARS
 from cardrules.cli.botspec import BotSpec
-from cardrules.contract import RulesLike
+from cardrules.contract import AnyState, GameObservation, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
 from cardrules.records import GameRecord
 from cardrules.registry import SomeGame, game_of_observation, get
@@ -67,7 +67,7 @@ class Moved:
 
     seat: int
     move: object
-    state: object
+    state: AnyState
 
 
 @attrs.frozen
@@ -75,7 +75,7 @@ class Drew:
     """The person drew ``cards`` (in the order of their hand); ``state`` is the state after."""
 
     cards: tuple[object, ...]
-    state: object
+    state: AnyState
 
 
 @attrs.frozen
@@ -87,7 +87,7 @@ class HandOver:
     number: int
     score: object
     hand: tuple[object, ...]
-    state: object
+    state: AnyState
 
 
 @attrs.frozen
@@ -95,7 +95,7 @@ class GameOver:
     """The game is over: ``result`` is the game's ``result(state)`` of the final ``state``."""
 
     result: object
-    state: object
+    state: AnyState
 
 
 Event: TypeAlias = Moved | Drew | HandOver | GameOver
@@ -238,9 +238,9 @@ class Session:
         return get(self.record.game)
 
     @property
-    def state(self) -> object:
+    def state(self) -> AnyState:
         """The current state (full: it holds every hand; show the person :meth:`observation`)."""
-        return self.states[-1]
+        return cast(AnyState, self.states[-1])
 
     @property
     def over(self) -> bool:
@@ -257,9 +257,9 @@ class Session:
         """Whether the person has made a decision that :meth:`undo` can take back."""
         return self._last_decision() is not None
 
-    def observation(self) -> object:
+    def observation(self) -> GameObservation[object]:
         """What the person's seat may see now."""
-        return self.game.observe(self.state, self.seat)
+        return cast(GameObservation[object], self.game.observe(self.state, self.seat))
 
     def legal_moves(self) -> tuple[object, ...]:
         """The person's legal moves now; ``()`` when it is not their decision."""
@@ -376,12 +376,13 @@ class Session:
         record = self.record.extended(*moves)
         return Step(attrs.evolve(self, record=record, states=self.states + tuple(states[1:])), tuple(events))
 
-    def _announce(self, seat: int, move: object, before: object, after: object) -> list[Event]:
+    def _announce(self, seat: int, move: object, before_state: object, after_state: object) -> list[Event]:
         game = self.game
+        before, after = cast(AnyState, before_state), cast(AnyState, after_state)
         events: list[Event] = [Moved(seat, move, before)]
         finished = _hands_played(after)
         if finished > _hands_played(before):
-            match = getattr(after, "table").match
+            match = after.table.match  # type: ignore[attr-defined]  # only a match has hands to count
             events.append(HandOver(finished, match.history[-1], _hand(game, after, self.seat), after))
         else:
             drawn = Counter(_hand(game, after, self.seat)) - Counter(_hand(game, before, self.seat))
