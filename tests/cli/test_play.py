@@ -214,7 +214,7 @@ def test_a_corrupt_save_file_changes_nothing(
 
 def test_hint_names_a_legal_move_by_its_number(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = play(monkeypatch, capsys, "hint\n", "the-game", "--players", "2", "--seed", "1")
+    _, out, _ = play(monkeypatch, capsys, "hint\n", "mille-bornes", "--seed", "1")
     hint = next(line for line in out.splitlines() if line.startswith("Hint: "))
     number = int(hint.split("(move ")[1].split(":")[0])
     listed = next(line for line in out.splitlines() if line.startswith(f"{number:>3}. "))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.binding import Binding
 from textual.pilot import Pilot
-from textual.widgets import Input, Log, OptionList, Static
+from textual.widgets import Input, OptionList, RichLog, Static
 
 import cardrules
 from cardrules.cli.botspec import parse_bot
@@ -45,7 +45,12 @@ def mille_bornes_app(lang: str = "en", seed: int = 7) -> PlayApp:
 
 
 def log(app: PlayApp) -> list[str]:
-    return [str(line) for line in app.query_one("#log", Log).lines]
+    return app.logged
+
+
+def shown_log(app: PlayApp) -> str:
+    """The log's text as drawn on the screen."""
+    return "\n".join(strip.text for strip in app.query_one("#log", RichLog).lines)
 
 
 def table(app: PlayApp) -> str:
@@ -63,6 +68,7 @@ def test_digits_choose_a_move_and_enter_plays_it() -> None:
         assert moves.highlighted == 11
         await pilot.press("enter")
         assert "Seat 0 (you) plays 38 on the descending pile 2." in log(app)
+        assert "Seat 0 (you) plays 38 on the descending pile 2." in shown_log(app)
         assert table(app) != first_table
         assert "descending pile 2 (down2): 38" in table(app)
         await pilot.press("down", "enter")

@@ -77,6 +77,7 @@ _TEXT: dict[str, Phrase] = {
     "totals": P("Totals: {scores}.", "Totales: {scores}.", "Totaux : {scores}."),
     "new_hand": P("Hand {n} is dealt. Your cards: {cards}.", "Se reparte la mano {n}. Tus cartas: {cards}.",
                   "La manche {n} est distribuée. Vos cartes : {cards}."),
+    "lay": P("lay {card}", "colocar {card}", "poser {card}"),
     "your_moves": P("Your moves:", "Tus jugadas:", "Vos coups :"),
     "prompt": P("Your move (1 to {n}, or a move, or help):", "Tu jugada (de 1 a {n}, una jugada o ayuda):",
                 "Votre coup (de 1 à {n}, un coup ou aide) :"),
@@ -174,6 +175,12 @@ _TEXT: dict[str, Phrase] = {
                    "Charger la partie enregistrée dans le fichier :"),
     "file_keys": P("Enter to confirm, Escape to cancel.", "Intro para confirmar, Escape para cancelar.",
                    "Entrée pour confirmer, Échap pour annuler."),
+    "tui_prompt": P("Choose with the arrows or 1 to {n}, play with Enter.",
+                    "Elige con las flechas o de 1 a {n}, juega con Intro.",
+                    "Choisissez avec les flèches ou de 1 à {n}, jouez avec Entrée."),
+    "tui_over": P("The game is over: u undo, s save, l load, q quit.",
+                  "La partida ha terminado: u deshacer, s guardar, l cargar, q salir.",
+                  "La partie est finie : u annuler, s sauver, l charger, q quitter."),
     "selected": P("Move {n} chosen: Enter plays it.", "Jugada {n} elegida: Intro la juega.",
                   "Coup {n} choisi : Entrée le joue."),
     "title_seat": P("seat {seat}, seed {seed}", "jugador {seat}, semilla {seed}",
@@ -345,11 +352,31 @@ def outcome(session: Session, result: object, lang: Lang) -> str:
     return text("result", lang, result=result)
 
 
-def move_lines(session: Session, lang: Lang) -> list[str]:
-    """The person's legal moves, numbered from 1, in words and in notation."""
-    state = session.state
+def move_lines(session: Session, lang: Lang, *, compact: bool = False) -> list[str]:
+    """The person's legal moves, numbered from 1, in words and in notation, one a line.
+
+    ``compact`` puts The Game's plays of one card on one line, numbered by pile in notation, so that
+    a hand's 30 moves fit in a few lines::
+
+        lay 6:   1 up1 | 2 up2 | 3 down1 | 4 down2
+    """
+    state, legal = session.state, session.legal_moves()
+    if compact and session.record.game == the_game.NAME:
+        return _plays_by_card(legal, lang) + [
+            f"{number:>3}. {move_text(session, state, move, lang)}  [{move}]"
+            for number, move in enumerate(legal, start=1) if not isinstance(move, the_game.Play)]
     return [f"{number:>3}. {move_text(session, state, move, lang)}  [{move}]"
-            for number, move in enumerate(session.legal_moves(), start=1)]
+            for number, move in enumerate(legal, start=1)]
+
+
+def _plays_by_card(legal: tuple[object, ...], lang: Lang) -> list[str]:
+    by_card: dict[int, list[str]] = {}
+    for number, move in enumerate(legal, start=1):
+        if isinstance(move, the_game.Play):
+            by_card.setdefault(move.card, []).append(f"{number:>2} {the_game.PILE_NAMES[move.pile]:<5}")
+    width = max((len(text("lay", lang, card=card)) for card in by_card), default=0) + 1
+    return [f"  {text('lay', lang, card=card) + ':':<{width}} {'  '.join(piles)}".rstrip()
+            for card, piles in by_card.items()]
 
 
 def error_text(error: CardrulesError, session: Session, lang: Lang) -> str:
@@ -371,7 +398,8 @@ def board_lines(session: Session, lang: Lang) -> list[str]:
     lines = cardrules.render(session.observation(), lang=lang).splitlines()
     if session.over:
         return [*lines, text("prompt_over", lang)]
-    return [*lines, text("your_moves", lang), *move_lines(session, lang), prompt_line(session, lang)]
+    moves = move_lines(session, lang, compact=True)
+    return [*lines, text("your_moves", lang), *moves, prompt_line(session, lang)]
 
 
 def prompt_line(session: Session, lang: Lang) -> str:

@@ -15,7 +15,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Input, Label, Log, OptionList, Static
+from textual.widgets import Footer, Header, Input, Label, OptionList, RichLog, Static
 
 import cardrules
 from cardrules.cli.play_session import SaveFileError, Session, Step
@@ -25,7 +25,6 @@ from cardrules.cli.play_text import (
     error_text,
     help_lines,
     move_lines,
-    prompt_line,
     text,
     welcome,
 )
@@ -71,11 +70,11 @@ class PlayApp(App[int]):
 
     CSS = """
     #board { height: 1fr; }
-    #table { width: 1fr; border: round $primary; padding: 0 1; }
-    #side { width: 1fr; }
+    #table { width: 3fr; border: round $primary; padding: 0 1; }
+    #side { width: 2fr; }
     #moves { height: 1fr; max-height: 100%; }
-    #prompt { padding: 0 1; }
-    #log { height: 9; border: round $secondary; }
+    #prompt { width: 100%; padding: 0 1; }
+    #log { height: 10; border: round $secondary; }
     """
 
     def __init__(self, step: Step, lang: Lang) -> None:
@@ -84,6 +83,8 @@ class PlayApp(App[int]):
         self.lang = lang
         self._opening = step
         self._digits = ""
+        self.logged: list[str] = []
+        """Every line of the log so far."""
 
     def compose(self) -> ComposeResult:
         """The table, the moves and the prompt beside it, the log below, the keys at the bottom."""
@@ -95,7 +96,7 @@ class PlayApp(App[int]):
                 yield Label(Text(text("your_moves", self.lang)), id="moves-title")
                 yield OptionList(id="moves", markup=False)
                 yield Label(id="prompt")
-        yield Log(id="log")
+        yield RichLog(id="log", wrap=True, markup=False, highlight=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -108,8 +109,11 @@ class PlayApp(App[int]):
     # --- what is shown
 
     def log_lines(self, *lines: str) -> None:
-        """Add ``lines`` to the log."""
-        self.query_one("#log", Log).write_lines(lines)
+        """Add ``lines`` to the log (and to :attr:`logged`)."""
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            self.logged.append(line)
+            log.write(Text(line))
 
     def _take(self, step: Step) -> None:
         """Go on with ``step``'s session: announce its events and show the new table and moves."""
@@ -123,8 +127,12 @@ class PlayApp(App[int]):
         moves.set_options(Text(line.strip()) for line in move_lines(self.session, self.lang))
         if moves.option_count:
             moves.highlighted = 0
-        self.query_one("#prompt", Label).update(Text(prompt_line(self.session, self.lang)))
+        self.query_one("#prompt", Label).update(Text(self._prompt()))
         moves.focus()
+
+    def _prompt(self) -> str:
+        count = len(self.session.legal_moves())
+        return text("tui_prompt", self.lang, n=count) if count else text("tui_over", self.lang)
 
     # --- moves
 
