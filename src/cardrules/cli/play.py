@@ -10,6 +10,7 @@ full-screen Textual app of :mod:`cardrules.cli.play_tui` (the extra ``tui``) on 
 from __future__ import annotations
 
 import argparse
+import io
 import secrets
 import sys
 from collections.abc import Mapping
@@ -98,7 +99,8 @@ def _play(args: argparse.Namespace) -> int:
         args.parser.error(str(exc))
     if args.tui:
         return run_app(step, lang)
-    return LinePlayer(step, lang, sys.stdin, sys.stdout).run()
+    # Started with standard input closed (``<&-``), Python has no sys.stdin: that is an empty input.
+    return LinePlayer(step, lang, sys.stdin or io.StringIO(), sys.stdout).run()
 
 
 class LinePlayer:
@@ -135,10 +137,11 @@ class LinePlayer:
         self.say(*welcome(self.session, self.lang))
         self._show(self._opening)
         while True:
-            line = self.infile.readline()
-            if not line:
+            try:
+                line = self.infile.readline()
+            except (OSError, ValueError):  # standard input closed or not readable: as at its end
                 break
-            if not self.handle(line.strip()):
+            if not line or not self.handle(line.strip()):
                 break
         self.say(text("bye", self.lang))
         return 0
