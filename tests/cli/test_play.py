@@ -258,6 +258,18 @@ def test_the_person_is_asked_for_a_coup_fourre_out_of_turn(
     assert any(line.startswith("You drew ") for line in lines[called:])
 
 
+def test_a_bot_of_your_own_that_breaks_the_rules_is_reported(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = play(monkeypatch, capsys, "1\n1\nend turn\n1\n", "the-game", "--players", "2",
+                          "--seed", "1", "--bots", "tests.cli.test_play_session:Cheater")
+    assert status == 0
+    lines = out.splitlines()
+    assert ("A bot broke the rules, so your move was not played: the bot of seat 1 "
+            "(tests.cli.test_play_session:Cheater) chose end turn, not a legal move.") in lines
+    assert "Seat 0 (you) ends the turn and draws." not in lines
+    assert lines.count("Seat 0 (you) plays 38 on the ascending pile 1.") == 1
+
+
 def test_the_seed_is_chosen_and_printed_when_not_given(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = play(monkeypatch, capsys, "", "the-game")

@@ -10,7 +10,7 @@ import pytest
 import cardrules
 from cardrules.cli.botspec import BotSpec, parse_bot
 from cardrules.cli.mille_bornes import MILLE_BORNES
-from cardrules.cli.play_session import Drew, GameOver, Moved, SaveFileError, Session, advise
+from cardrules.cli.play_session import BotError, Drew, GameOver, Moved, SaveFileError, Session, advise
 from cardrules.cli.the_game import THE_GAME
 from cardrules.errors import ArgumentError, IllegalMoveError
 from cardrules.games import mille_bornes as mb
@@ -236,6 +236,24 @@ def test_a_table_that_does_not_fit_is_refused(players: int, seat: int, bots: int
     with pytest.raises(ArgumentError, match=message):
         Session.start(the_game.Rules(players=players), seat=seat, bots=[GREEDY] * bots, seed=1,
                       adviser=GREEDY)
+
+
+class Cheater:
+    """Ends the turn at once, which The Game never allows before laying cards."""
+
+    def choose(self, observation: object, legal: tuple[object, ...]) -> object:
+        return the_game.EndTurn()
+
+
+def test_a_bot_that_breaks_the_rules_is_named_and_nothing_is_played() -> None:
+    session = Session.start(the_game.Rules(players=2), seat=0, bots=[BotSpec("cheater", Cheater, {})],
+                            seed=1, adviser=GREEDY).session
+    session = session.play(session.legal_moves()[0]).session
+    session = session.play(session.legal_moves()[0]).session
+    with pytest.raises(BotError, match=r"the bot of seat 1 \(cheater\) chose end turn, not a legal move"):
+        session.play(the_game.EndTurn())
+    assert len(session.record.moves) == 2
+    assert session.your_turn
 
 
 def test_a_coup_fourre_window_stops_the_bots_for_the_person() -> None:

@@ -11,13 +11,14 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog, Static
 
 import cardrules
-from cardrules.cli.botspec import parse_bot
+from cardrules.cli.botspec import BotSpec, parse_bot
 from cardrules.cli.mille_bornes import MILLE_BORNES
 from cardrules.cli.play_session import Session
 from cardrules.cli.play_tui import FileScreen, PlayApp, make_app
 from cardrules.cli.the_game import THE_GAME
 from cardrules.games import mille_bornes as mb
 from cardrules.games import the_game
+from tests.cli.test_play_session import Cheater
 
 GREEDY = parse_bot("greedy", THE_GAME.bots)
 HEURISTIC = parse_bot("heuristic", MILLE_BORNES.bots)
@@ -179,5 +180,19 @@ def test_the_keys_are_named_in_the_persons_language() -> None:
         assert app.sub_title == "joueur 0, graine 1"
         await pilot.press("question_mark")
         assert any(line.startswith("Les flèches ou les chiffres") for line in log(app))
+
+    drive(app, script)
+
+
+def test_a_bot_that_breaks_the_rules_is_reported_in_the_log() -> None:
+    step = Session.start(the_game.Rules(players=2), seat=0, bots=[BotSpec("cheater", Cheater, {})], seed=1,
+                         adviser=GREEDY)
+    app = make_app(step, "en")
+
+    async def script(app: PlayApp, pilot: Pilot[int]) -> None:
+        await pilot.press("1", "enter", "1", "enter", "end", "enter")  # End: the last move, end turn
+        assert any(line.startswith("A bot broke the rules, so your move was not played: ")
+                   for line in log(app))
+        assert len(app.session.record.moves) == 2
 
     drive(app, script)

@@ -18,7 +18,7 @@ from typing import TextIO
 
 import cardrules
 from cardrules.cli.botspec import parse_bot, parse_bots
-from cardrules.cli.play_session import SaveFileError, Session, Step
+from cardrules.cli.play_session import BotError, SaveFileError, Session, Step
 from cardrules.cli.play_text import (
     announce,
     board_lines,
@@ -161,7 +161,7 @@ class LinePlayer:
         try:
             move = self._move(line)
             step = session.play(move)
-        except (IllegalMoveError, NotationError, ArgumentError) as exc:
+        except (IllegalMoveError, NotationError, ArgumentError, BotError) as exc:
             self.say(error_text(exc, session, lang), self._prompt())
             return True
         self._show(step)

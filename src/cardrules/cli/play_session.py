@@ -45,6 +45,7 @@ from cardrules.registry import SomeGame, game_of_observation, get
 from cardrules.serialization import from_json, to_json
 
 __all__ = [
+    "BotError",
     "Drew",
     "Event",
     "GameOver",
@@ -111,6 +112,10 @@ class Step:
 
 
 Problem: TypeAlias = Literal["missing", "unreadable", "corrupt", "other_game", "seats", "illegal"]
+
+
+class BotError(CardrulesError, RuntimeError):
+    """A bot of the table answered with a move that is not legal (a bot of your own, most likely)."""
 
 
 class SaveFileError(CardrulesError, ValueError):
@@ -365,7 +370,10 @@ class Session:
             spec = self.bots[seat]
             assert spec is not None  # only the person's seat has no bot
             bot = spec.build(rules=self.record.rules, seed=_decision_seed(start, seat, made + len(moves)))
-            move = bot.choose(observe(state, seat), legal_moves(state))
+            legal = legal_moves(state)
+            move = bot.choose(observe(state, seat), legal)
+            if move not in legal:  # the person must not be told that their own move was illegal
+                raise BotError(f"the bot of seat {seat} ({spec.label}) chose {move}, not a legal move")
             after = apply(state, move)
             events.extend(self._announce(seat, move, state, after))
             moves.append(move)

@@ -13,7 +13,16 @@ help, the end of the game, and every message about bad input. Both front ends us
 from __future__ import annotations
 
 import cardrules
-from cardrules.cli.play_session import Drew, Event, GameOver, HandOver, Moved, SaveFileError, Session
+from cardrules.cli.play_session import (
+    BotError,
+    Drew,
+    Event,
+    GameOver,
+    HandOver,
+    Moved,
+    SaveFileError,
+    Session,
+)
 from cardrules.contract import AnyState
 from cardrules.errors import CardrulesError, IllegalMoveError, NotationError
 from cardrules.games import mille_bornes as mb
@@ -140,6 +149,9 @@ _TEXT: dict[str, Phrase] = {
                "({detail})."),
     "illegal_record": P("Cannot load {path}: {detail}.", "No se puede cargar {path}: {detail}.",
                         "Impossible de charger {path} : {detail}."),
+    "bot_failed": P("A bot broke the rules, so your move was not played: {reason}.",
+                    "Un bot ha roto las reglas, así que tu jugada no se ha hecho: {reason}.",
+                    "Un bot a enfreint les règles, votre coup n'a donc pas été joué : {reason}."),
     "game_goes_on": P("The game goes on unchanged.", "La partida sigue sin cambios.",
                       "La partie continue sans changement."),
     "no_such_number": P("There is no move {n}: choose a number from 1 to {count}.",
@@ -385,6 +397,8 @@ def error_text(error: CardrulesError, session: Session, lang: Lang) -> str:
     if isinstance(error, SaveFileError):
         key = "illegal_record" if error.problem == "illegal" else error.problem
         return text(key, lang, path=error.path, detail=error.detail, title=session.game.title)
+    if isinstance(error, BotError):
+        return text("bot_failed", lang, reason=str(error))
     if isinstance(error, IllegalMoveError):
         return text("illegal", lang, reason=error.reason)
     if isinstance(error, NotationError):

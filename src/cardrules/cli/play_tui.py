@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input, Label, OptionList, RichLog, Static
 
 import cardrules
-from cardrules.cli.play_session import SaveFileError, Session, Step
+from cardrules.cli.play_session import BotError, SaveFileError, Session, Step
 from cardrules.cli.play_text import (
     announce,
     counted,
@@ -139,8 +139,14 @@ class PlayApp(App[int]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter on a move: play it."""
         legal = self.session.legal_moves()
-        if 0 <= event.option_index < len(legal):
-            self._take(self.session.play(legal[event.option_index]))
+        if not 0 <= event.option_index < len(legal):
+            return
+        try:
+            step = self.session.play(legal[event.option_index])
+        except BotError as exc:
+            self.log_lines(error_text(exc, self.session, self.lang))
+            return
+        self._take(step)
 
     def action_digit(self, digit: str) -> None:
         """A digit chooses a move by its number: digits typed one after another make one number
