@@ -21,7 +21,7 @@ import attrs
 
 from cardrules.errors import ArgumentError
 
-__all__ = ["COLON", "LANGUAGES", "Lang", "Phrase", "check_lang", "join_words"]
+__all__ = ["COLON", "LANGUAGES", "Counted", "Lang", "Phrase", "check_lang", "join_words"]
 
 Lang: TypeAlias = Literal["en", "es", "fr"]
 """A language code: English, Spanish or French."""
@@ -62,6 +62,26 @@ class Phrase:
         """The wording in ``lang`` (already checked by the caller), its fields filled from ``values``."""
         text: str = self.en if lang == "en" else self.es if lang == "es" else self.fr
         return text.format(**values) if values else text
+
+
+@attrs.frozen
+class Counted:
+    """A message about ``n`` things: the wording for one, and for several, as each language counts
+    (French says "0 carte", English and Spanish "0 cards", "0 cartas").
+
+    >>> cards = Counted(Phrase("{n} card", "{n} carta", "{n} carte"),
+    ...                 Phrase("{n} cards", "{n} cartas", "{n} cartes"))
+    >>> cards("en", 0), cards("fr", 0), cards("es", 1), cards("fr", 2)
+    ('0 cards', '0 carte', '1 carta', '2 cartes')
+    """
+
+    one: Phrase
+    many: Phrase
+
+    def __call__(self, lang: Lang, /, n: int, **values: object) -> str:
+        """The wording in ``lang`` for ``n`` things, with ``{n}`` and the other fields filled in."""
+        several = n > 1 if lang == "fr" else n != 1
+        return (self.many if several else self.one)(lang, n=n, **values)
 
 
 COLON = Phrase(": ", ": ", " : ")

@@ -172,9 +172,13 @@ def test_the_ansi_render_shows_the_deciding_seats_view() -> None:
     text = env.render()
     hand = the_game.observe(env.unwrapped.game_state, 0).hand
     other_hand = the_game.observe(env.unwrapped.game_state, 1).hand
-    assert text.startswith("The Game: player_0 to act")
-    assert f"hand: {', '.join(map(str, hand))}" in text
-    assert ", ".join(map(str, other_hand)) not in text
+    assert text.startswith("The Game: player_0 to act\n")
+    # The game's own text of the agent's observation: its hand, and only the size of the other.
+    assert the_game.render(the_game.observe(env.unwrapped.game_state, 0)) in \
+        "\n".join(line[2:] for line in text.splitlines())
+    assert f"  seat 0 (you): {' '.join(map(str, hand))}\n" in text
+    assert "  seat 1: 7 cards\n" in text
+    assert " ".join(map(str, other_hand)) not in text
     assert "legal moves (" in text
     assert "on up1" in text
 
@@ -187,6 +191,7 @@ def test_the_ansi_render_of_a_finished_game_shows_the_result_and_returns() -> No
             break
     text = env.render()
     assert text.startswith("Mille Bornes: game over")
+    assert "  Game over: side " in text
     assert "result: " in text
     assert "returns: " in text
     assert "legal moves" not in text

@@ -97,11 +97,13 @@ def rewards_per_action(game_name: str, moves: tuple[object, ...]) -> tuple[float
 
 
 def position_text(
-    title: str, header: str, observation: object, moves: Iterable[object], footer: str = ""
+    title: str, header: str, observation: object, moves: Iterable[object], footer: str = "",
+    *, body: str | None = None,
 ) -> str:
-    """A position as plain text: ``title`` and ``header`` on the first line, then every field of
-    ``observation`` but its rules (nested records indented, cards and moves as they print
-    themselves), then ``moves`` (the legal moves, if any) and ``footer``.
+    """A position as plain text: ``title`` and ``header`` on the first line, then ``body`` indented
+    (the game's ``render`` of the observation, say) or, without it, every field of ``observation``
+    but its rules (nested records indented, cards and moves as they print themselves), then
+    ``moves`` (the legal moves, if any) and ``footer``.
 
     >>> from cardrules.games import the_game
     >>> observation = the_game.observe(the_game.new_game(the_game.Rules(players=2), seed=4), 0)
@@ -121,7 +123,10 @@ def position_text(
       legal moves (1): end turn
     """
     lines = [f"{title}: {header}"]
-    lines.extend(_field_lines(observation, "  ", skip=("rules",)))
+    if body is None:
+        lines.extend(_field_lines(observation, "  ", skip=("rules",)))
+    else:
+        lines.extend(f"  {line}" for line in body.splitlines())
     listed = [str(move) for move in moves]
     if listed:
         # Wrapped between moves, never inside one ("discard end of limit" stays whole).

@@ -223,8 +223,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``, the position as text from ``agent_selection``'s view: the
-        public table, that agent's hand and its legal moves (and, once the game is over, the
-        result and returns); ``None`` without a render mode."""
+        game's ``render`` of that agent's observation (the table, its own hand, the other hands'
+        sizes), its legal moves and, once the game is over, the result and returns; ``None``
+        without a render mode."""
         if self.render_mode is None:
             warnings.warn("render() called on an environment made without render_mode", stacklevel=2)
             return None
@@ -243,7 +244,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
             header, footer = f"{agent} to act", ""
         else:
             header, footer = f"{agent} watching, {self._agent_of_seat[player]} to act", ""
-        return position_text(self._title, header, observation, moves, footer)
+        return position_text(self._title, header, observation, moves, footer,
+                             body=self._game.render(observation))
 
     def close(self) -> None:
         """Nothing to release."""

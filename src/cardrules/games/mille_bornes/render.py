@@ -19,13 +19,14 @@ from cardrules.games.mille_bornes.rules import Rules
 from cardrules.games.mille_bornes.score_sheet import LINES, HandScore
 from cardrules.games.mille_bornes.state import Observation, State, Table
 from cardrules.games.mille_bornes.tableau import Tableau
-from cardrules.i18n import COLON, Lang, Phrase, check_lang, join_words
+from cardrules.i18n import COLON, Counted, Lang, Phrase, check_lang, join_words
 
 __all__ = ["describe_move", "render"]
 
 P = Phrase
+C = Counted
 
-_PLAYERS = P("{n} players", "{n} jugadores", "{n} joueurs")
+_PLAYERS = C(P("{n} player", "{n} jugador", "{n} joueur"), P("{n} players", "{n} jugadores", "{n} joueurs"))
 _TEAMS = P("{sides} teams of {size}", "{sides} equipos de {size}", "{sides} équipes de {size}")
 _RACE = P("race of {miles} miles", "viaje de {miles} millas", "course de {miles} bornes")
 _MAY_EXTEND = P("extension to {miles}", "extensión a {miles}", "allonge à {miles}")
@@ -52,14 +53,18 @@ _BACKWARDS = P("driving the wrong way", "en contrasentido", "à contresens")
 _COUP_FOURRE = P("coup fourré", "coup fourré", "coup fourré")
 _MILES_OF = P("{miles} of {target} miles", "{miles} de {target} millas", "{miles} sur {target} bornes")
 _TWOS = P("200s played: {n} of {most}", "200 jugados: {n} de {most}", "200 posés : {n} sur {most}")
-_DRAW = P("Draw pile: {n} cards", "Montón: {n} cartas", "Pioche : {n} cartes")
-_DISCARDS = P("Discard pile: {n} cards, {card} on top", "Pila de descarte: {n} cartas, {card} encima",
-              "Défausse : {n} cartes, {card} dessus")
+_DRAW = C(P("Draw pile: {n} card", "Montón: {n} carta", "Pioche : {n} carte"),
+          P("Draw pile: {n} cards", "Montón: {n} cartas", "Pioche : {n} cartes"))
+_EMPTY_DRAW = P("Draw pile: empty", "Montón: vacío", "Pioche : vide")
+_DISCARDS = C(P("Discard pile: {n} card, {card} on top", "Pila de descarte: {n} carta, {card} encima",
+                "Défausse : {n} carte, {card} dessus"),
+              P("Discard pile: {n} cards, {card} on top", "Pila de descarte: {n} cartas, {card} encima",
+                "Défausse : {n} cartes, {card} dessus"))
 _NO_DISCARDS = P("Discard pile: empty", "Pila de descarte: vacía", "Défausse : vide")
 _HANDS = P("Hands:", "Manos:", "Mains :")
 _SEAT = P("seat {seat}", "jugador {seat}", "joueur {seat}")
 _YOU = P("seat {seat} (you)", "jugador {seat} (tú)", "joueur {seat} (vous)")
-_CARDS = P("{n} cards", "{n} cartas", "{n} cartes")
+_CARDS = C(P("{n} card", "{n} carta", "{n} carte"), P("{n} cards", "{n} cartas", "{n} cartes"))
 _KNOWN = P("known to hold {cards}", "se sabe que tiene {cards}", "on sait qu'il a {cards}")
 _NO_CARDS = P("no cards", "sin cartas", "aucune carte")
 _TO_PLAY = P("Seat {seat} to play.", "Juega el jugador {seat}.", "Au joueur {seat} de jouer.")
@@ -187,9 +192,10 @@ def render(x: State | Observation, *, lang: Lang = "en") -> str:
     lines = _header(rules, table, seat, lang)
     for side, tableau in enumerate(table.tableaux):
         lines.extend(_tableau_lines(rules, table, side, tableau, lang))
-    lines.append(_DRAW(lang, n=table.draw_pile_size))
+    size = table.draw_pile_size
+    lines.append(_DRAW(lang, size) if size else _EMPTY_DRAW(lang))
     if table.discard_pile:
-        lines.append(_DISCARDS(lang, n=len(table.discard_pile), card=_name(table.discard_pile[-1], lang)))
+        lines.append(_DISCARDS(lang, len(table.discard_pile), card=_name(table.discard_pile[-1], lang)))
     else:
         lines.append(_NO_DISCARDS(lang))
     lines.append(_HANDS(lang))
@@ -201,7 +207,7 @@ def render(x: State | Observation, *, lang: Lang = "en") -> str:
 
 
 def _header(rules: Rules, table: Table, seat: int | None, lang: Lang) -> list[str]:
-    parts = [_PLAYERS(lang, n=rules.players)]
+    parts = [_PLAYERS(lang, rules.players)]
     if rules.team_size > 1:
         parts.append(_TEAMS(lang, sides=rules.sides, size=rules.team_size))
     parts.append(_RACE(lang, miles=rules.race))
@@ -254,7 +260,7 @@ def _hand_line(table: Table, seat: int, hand: tuple[Card, ...] | None, viewer: i
     if hand is not None:
         shown = ", ".join(_name(card, lang) for card in hand) if hand else _NO_CARDS(lang)
         return f"  {who}{COLON(lang)}{shown}"
-    shown = _CARDS(lang, n=table.hand_sizes[seat])
+    shown = _CARDS(lang, table.hand_sizes[seat])
     revealed = table.revealed[seat]
     if revealed:
         shown += ", " + _KNOWN(lang, cards=join_words([_name(card, lang) for card in revealed], lang))

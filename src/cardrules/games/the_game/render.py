@@ -13,15 +13,16 @@ from cardrules.games.the_game.moves import EndTurn, Move, Play
 from cardrules.games.the_game.rules import Rules
 from cardrules.games.the_game.state import EXCELLENT, Observation, State
 from cardrules.games.the_game.table import PLAYING, Table
-from cardrules.i18n import COLON, Lang, Phrase, check_lang
+from cardrules.i18n import COLON, Counted, Lang, Phrase, check_lang
 
 __all__ = ["describe_move", "pile_name", "render"]
 
 P = Phrase
+C = Counted
 
 _PILE = (P("ascending pile {n}", "pila ascendente {n}", "pile ascendante {n}"),
          P("descending pile {n}", "pila descendente {n}", "pile descendante {n}"))
-_PLAYERS = (P("{n} player", "{n} jugador", "{n} joueur"), P("{n} players", "{n} jugadores", "{n} joueurs"))
+_PLAYERS = C(P("{n} player", "{n} jugador", "{n} joueur"), P("{n} players", "{n} jugadores", "{n} joueurs"))
 _MINIMUM = P("at least {n} cards a turn", "al menos {n} cartas por turno", "au moins {n} cartes par tour")
 _REDUCED = P("smaller hands", "manos reducidas", "mains réduites")
 _ON_FIRE = P("On Fire", "On Fire", "On Fire")
@@ -32,32 +33,31 @@ _FIRE_NOW = P("on fire: cover it this turn", "en llamas: cúbrela en este turno"
 _FIRE_NEXT = P("on fire: cover it by the end of the next turn",
                "en llamas: cúbrela antes del final del próximo turno",
                "en feu : à couvrir avant la fin du tour suivant")
-_DRAW = (P("Draw pile: {n} card", "Pila de robo: {n} carta", "Pioche : {n} carte"),
-         P("Draw pile: {n} cards", "Pila de robo: {n} cartas", "Pioche : {n} cartes"))
+_DRAW = C(P("Draw pile: {n} card", "Pila de robo: {n} carta", "Pioche : {n} carte"),
+          P("Draw pile: {n} cards", "Pila de robo: {n} cartas", "Pioche : {n} cartes"))
 _EMPTY_DRAW = P("Draw pile: empty", "Pila de robo: vacía", "Pioche : vide")
 _HANDS = P("Hands:", "Manos:", "Mains :")
 _SEAT = P("seat {seat}", "jugador {seat}", "joueur {seat}")
 _YOU = P("seat {seat} (you)", "jugador {seat} (tú)", "joueur {seat} (vous)")
-_COUNT = (P("{n} card", "{n} carta", "{n} carte"), P("{n} cards", "{n} cartas", "{n} cartes"))
+_COUNT = C(P("{n} card", "{n} carta", "{n} carte"), P("{n} cards", "{n} cartas", "{n} cartes"))
 _NO_CARDS = P("no cards", "sin cartas", "aucune carte")
 _TURN = P("Turn {turn}: seat {seat} to play.", "Turno {turn}: juega el jugador {seat}.",
           "Tour {turn} : au joueur {seat} de jouer.")
-_OWED = (P("{laid} laid this turn, {owed} more to lay.",
-           "{laid} colocadas en este turno, faltan {owed}.",
-           "{laid} posées ce tour-ci, encore {owed} à poser."),
-         P("{laid} laid this turn, may end the turn.",
-           "{laid} colocadas en este turno, puede terminar el turno.",
-           "{laid} posées ce tour-ci, peut finir son tour."))
+_LAID = C(P("{n} laid this turn", "{n} colocada en este turno", "{n} posée ce tour-ci"),
+          P("{n} laid this turn", "{n} colocadas en este turno", "{n} posées ce tour-ci"))
+_MORE = C(P("{n} more to lay.", "falta {n}.", "encore {n} à poser."),
+          P("{n} more to lay.", "faltan {n}.", "encore {n} à poser."))
+_MAY_END = P("may end the turn.", "puede terminar el turno.", "peut finir son tour.")
 _WON = P("Won: all 98 cards are laid!", "¡Ganado! Las 98 cartas están colocadas.",
          "Gagné : les 98 cartes sont posées !")
-_STUCK = P("Lost: seat {seat} cannot lay the cards it must.",
-           "Perdido: el jugador {seat} no puede colocar las cartas que debe.",
-           "Perdu : le joueur {seat} ne peut pas poser les cartes qu'il doit.")
-_BURNED = P("Lost: a fire card was not covered in time.",
-            "Perdido: una carta de fuego no se cubrió a tiempo.",
-            "Perdu : une carte de feu n'a pas été couverte à temps.")
-_LEFT = (P("{n} card left", "queda {n} carta", "{n} carte restante"),
-         P("{n} cards left", "quedan {n} cartas", "{n} cartes restantes"))
+_STUCK = P("Lost: seat {seat} cannot lay the cards it must",
+           "Perdido: el jugador {seat} no puede colocar las cartas que debe",
+           "Perdu : le joueur {seat} ne peut pas poser les cartes qu'il doit")
+_BURNED = P("Lost: a fire card was not covered in time",
+            "Perdido: una carta de fuego no se cubrió a tiempo",
+            "Perdu : une carte de feu n'a pas été couverte à temps")
+_LEFT = C(P("{n} card left", "queda {n} carta", "{n} carte restante"),
+          P("{n} cards left", "quedan {n} cartas", "{n} cartes restantes"))
 _EXCELLENT = P("an excellent result", "un resultado excelente", "un excellent résultat")
 _PLAY = P("plays {card} on the {pile}", "coloca el {card} en la {pile}", "pose le {card} sur la {pile}")
 _END_TURN = P("ends the turn and draws", "termina el turno y roba", "finit son tour et pioche")
@@ -72,10 +72,6 @@ def pile_name(pile: int, lang: Lang = "en") -> str:
     if type(pile) is not int or not 0 <= pile <= 3:
         raise ArgumentError(f"piles are numbered 0 to 3, not {pile!r}")
     return _PILE[0 if ASCENDING[pile] else 1](check_lang(lang), n=pile % 2 + 1)
-
-
-def _plural(phrases: tuple[Phrase, Phrase], lang: Lang, n: int) -> str:
-    return phrases[n != 1](lang, n=n)
 
 
 def describe_move(move: Move, *, lang: Lang = "en") -> str:
@@ -126,12 +122,12 @@ def render(x: State | Observation, *, lang: Lang = "en") -> str:
     lines = [_header(x.rules, seat, lang), _PILES(lang)]
     lines.extend(_pile_lines(table, lang))
     size = table.draw_pile_size
-    lines.append(_plural(_DRAW, lang, size) if size else _EMPTY_DRAW(lang))
+    lines.append(_DRAW(lang, size) if size else _EMPTY_DRAW(lang))
     lines.append(_HANDS(lang))
     for other, hand in enumerate(hands):
         who = _YOU(lang, seat=other) if other == seat else _SEAT(lang, seat=other)
         if hand is None:
-            shown = _plural(_COUNT, lang, table.hand_sizes[other])
+            shown = _COUNT(lang, table.hand_sizes[other])
         else:
             shown = " ".join(map(str, hand)) if hand else _NO_CARDS(lang)
         lines.append(f"  {who}{COLON(lang)}{shown}")
@@ -140,7 +136,7 @@ def render(x: State | Observation, *, lang: Lang = "en") -> str:
 
 
 def _header(rules: Rules, seat: int | None, lang: Lang) -> str:
-    parts = [_plural(_PLAYERS, lang, rules.players), _MINIMUM(lang, n=rules.minimum)]
+    parts = [_PLAYERS(lang, rules.players), _MINIMUM(lang, n=rules.minimum)]
     if rules.reduced_hand:
         parts.append(_REDUCED(lang))
     if rules.on_fire:
@@ -164,8 +160,8 @@ def _turn_line(x: State | Observation, lang: Lang) -> str:
     table = x.table
     turn = _TURN(lang, turn=table.turn + 1, seat=table.current)
     owed = x.minimum - table.laid
-    done = _OWED[owed <= 0](lang, laid=table.laid, owed=owed)
-    return f"{turn} {done}"
+    done = _MORE(lang, owed) if owed > 0 else _MAY_END(lang)
+    return f"{turn} {_LAID(lang, table.laid)}, {done}"
 
 
 def _end_line(x: State | Observation, lang: Lang) -> str:
@@ -175,7 +171,7 @@ def _end_line(x: State | Observation, lang: Lang) -> str:
     # What ``result`` counts, read from the table, which a state and its observations share.
     left = table.draw_pile_size + sum(table.hand_sizes)
     ending = _STUCK(lang, seat=table.current) if table.status == "stuck" else _BURNED(lang)
-    tail = _plural(_LEFT, lang, left)
+    tail = _LEFT(lang, left)
     if left < EXCELLENT:
         tail += ", " + _EXCELLENT(lang)
-    return f"{ending} ({tail})"
+    return f"{ending} ({tail})."
