@@ -138,7 +138,7 @@ def test_the_messages_of_the_command_line_are_in_the_language_asked(
     script = "0\nayuda\npista\ndeshacer\ncargar no-existe.json\n"
     _, out, _ = play(monkeypatch, capsys, script, "the-game", "--players", "2", "--seed", "1", "--lang", "es")
     lines = out.splitlines()
-    assert lines[0] == "The Game. Juegas como jugador 0."
+    assert lines[0] == "The Game. Eres el jugador 0."
     assert "Tus jugadas:" in lines
     assert "No hay jugada 0: elige un número de 1 a 28." in lines
     assert "Comandos:" in lines
