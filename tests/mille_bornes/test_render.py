@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -31,6 +32,7 @@ from cardrules.games.mille_bornes import (
     all_moves,
     apply,
     describe_move,
+    describe_result,
     determinize,
     is_terminal,
     legal_moves,
@@ -38,6 +40,7 @@ from cardrules.games.mille_bornes import (
     observe,
     render,
 )
+from cardrules.games.mille_bornes.tableau import EMPTY_TABLEAU
 from cardrules.i18n import LANGUAGES, Lang
 from cardrules.testing import reachable_states
 
@@ -118,6 +121,16 @@ def test_distance_is_counted_by_card_value_and_the_200s_against_their_limit() ->
         assert (f"200s played: {tableau.twos} of 2" in distance) == bool(tableau.twos)
 
 
+def test_miles_driven_the_wrong_way_are_counted_apart_and_the_direction_pile_is_shown() -> None:
+    state = new_game(Rules(wrong_way=True), seed=1)
+    tableau = attrs.evolve(EMPTY_TABLEAU, direction=(Card.WRONG_WAY,), distance=(25, 100, -75, 25, -75))
+    table = attrs.evolve(state.table, tableaux=(tableau, state.table.tableaux[1]))
+    lines = section(render(attrs.evolve(state, table=table)), "Side 0 ")
+    assert lines[2] == "direction pile: Wrong Way (driving the wrong way)"
+    assert lines[4] == "distance: 0 of 700 miles (2 × 25, 1 × 100, 2 × 75 the wrong way)"
+    assert "direction" not in render(new_game(Rules(), seed=1))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_state_shows_every_hand_and_an_observation_only_its_own(lang: Lang) -> None:
     state = recorded_states()[129]
@@ -196,6 +209,17 @@ def test_a_tie_names_every_winning_side() -> None:
     assert render(state).endswith("\nScores: 300 for side 0, 300 for side 1, 175 for side 2\n"
                                   "Game over: sides 0 and 1 tie with 300 points.")
     assert render(state, lang="fr").endswith("Partie terminée : égalité des camps 0 et 1 avec 300 points.")
+
+
+def test_the_result_in_a_sentence_names_the_winners_and_refuses_another_games_result() -> None:
+    final = recorded_states()[-1]
+    outcome = cardrules.result(final)
+    assert outcome is not None
+    assert describe_result(outcome, lang="es") == render(final, lang="es").splitlines()[-1]
+    tie = attrs.evolve(outcome, totals=(6425, 6425), winners=(0, 1))
+    assert describe_result(tie) == "Game over: sides 0 and 1 tie with 6425 points."
+    with pytest.raises(ArgumentError, match="takes a Result of Mille Bornes, not Result"):
+        describe_result(the_game.Result(won=True, cards_left=0, outcome="won", seat=0))  # type: ignore[arg-type]
 
 
 # --- what an observer may not see -----------------------------------------------------------------

@@ -11,6 +11,7 @@ import random
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -25,16 +26,19 @@ from cardrules.games.the_game import (
     EndTurn,
     Observation,
     Play,
+    Result,
     Rules,
     State,
     apply,
     describe_move,
+    describe_result,
     determinize,
     is_terminal,
     legal_moves,
     new_game,
     observe,
     render,
+    result,
 )
 from cardrules.i18n import LANGUAGES, Lang
 from cardrules.testing import reachable_states
@@ -136,6 +140,23 @@ def test_a_lost_game_names_the_stuck_seat_and_the_cards_left_in_state_and_observ
     ending = f"Lost: seat {state.table.current} cannot lay the cards it must ({left} cards left)."
     assert render(state).splitlines()[-1] == ending
     assert all(render(observe(state, seat)).splitlines()[-1] == ending for seat in range(2))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_result_in_a_sentence_is_the_last_line_of_a_finished_game(lang: Lang) -> None:
+    for final in (recorded_states()[-1], stuck_game()):
+        outcome = result(final)
+        assert outcome is not None
+        assert describe_result(outcome, lang=lang) == render(final, lang=lang).splitlines()[-1]
+
+
+def test_an_excellent_result_is_praised() -> None:
+    close = Result(won=False, cards_left=9, outcome="burned", seat=0)
+    assert describe_result(close) == \
+        "Lost: a fire card was not covered in time (9 cards left, an excellent result)."
+    assert describe_result(attrs.evolve(close, cards_left=10)).endswith("(10 cards left).")
+    with pytest.raises(ArgumentError, match="takes a Result of The Game, not Result"):
+        describe_result(mille_bornes.Result(totals=(0, 0), winners=(0, 1), hands=()))  # type: ignore[arg-type]
 
 
 def stuck_game() -> State:

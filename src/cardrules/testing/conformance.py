@@ -10,6 +10,7 @@ import attrs
 from cardrules.arguments import check_instance
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
+from cardrules.i18n import LANGUAGES
 from cardrules.records import GameRecord, replay
 from cardrules.registry import Game, SomeGame, game_of
 from cardrules.serialization import from_json, to_json
@@ -52,6 +53,9 @@ def check_conformance(
     - states, moves, observations, results, rules and game records round-trip through JSON;
     - ``observe`` hides what it must: ``observe(determinize(obs), seat) == obs``, and a
       determinized state gives the player on turn the same legal moves;
+    - ``render`` writes the state and a seat's observation as text (a language and a seat that
+      change from state to state), and ``str(state)`` is its English text;
+      ``describe_move`` says each legal move in its own words;
     - every game ends within ``max_steps`` moves.
 
     Every ``deep_every``-th state gets the costly checks (the whole action space, JSON,
@@ -104,7 +108,8 @@ def check_conformance(
 def check_state(game: SomeGame, state: object, rng: random.Random, *, deep: bool = True) -> int:
     """Check one state of ``game`` against the contract; returns how many illegal moves were tried.
 
-    ``deep`` adds the costly checks: the whole action space, JSON, observations and determinization.
+    ``deep`` adds the costly checks: the whole action space, JSON, observations and determinization,
+    and the text for people.
     """
     if not isinstance(game, Game):
         raise ArgumentError(f"check_state() takes a Game descriptor, not {type(game).__name__}")
@@ -148,6 +153,7 @@ def check_state(game: SomeGame, state: object, rng: random.Random, *, deep: bool
                 raise ConformanceError(f"apply accepted {move}, which legal_moves does not list")
         _check_json(game, state, legal)
         _check_hidden(game, state, legal, rng)
+        _check_text(game, state, legal)
     return tried
 
 
@@ -175,6 +181,20 @@ def _check_hidden(game: SomeGame, state: object, legal: tuple[object, ...], rng:
         if seat == current:
             _expect(game.legal_moves(guess) == legal,
                     "a determinized state must give the player on turn the same moves")
+
+
+def _check_text(game: SomeGame, state: object, legal: tuple[object, ...]) -> None:
+    # One language and one seat's observation per state, taken from the number of legal moves: a game
+    # sees them all, at a fraction of the cost, and its random choices stay as they were.
+    lang = LANGUAGES[len(legal) % len(LANGUAGES)]
+    seat = len(legal) % game.players(game.rules_of(state))
+    for position in (state, game.observe(state, seat)):
+        text = game.render(position, lang=lang)
+        _expect(type(text) is str and bool(text), "render must write some text")
+    _expect(str(state) == game.render(state), "str() of a state must be its English render")
+    words = [game.describe_move(move, lang=lang) for move in legal]
+    _expect(all(type(text) is str and text for text in words), "describe_move must write some text")
+    _expect(len(set(words)) == len(words), "describe_move must tell the legal moves apart")
 
 
 def _check_replay(game: SomeGame, rules: RulesLike, seed: int, moves: list[object], final: object) -> None:

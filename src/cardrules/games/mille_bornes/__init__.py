@@ -61,7 +61,7 @@ from cardrules.games.mille_bornes.moves import (
 )
 from cardrules.games.mille_bornes.notation import parse_move
 from cardrules.games.mille_bornes.observation import determinize, observe
-from cardrules.games.mille_bornes.render import describe_move, render
+from cardrules.games.mille_bornes.render import describe_move, describe_result, render
 from cardrules.games.mille_bornes.result import result, validate_result
 from cardrules.games.mille_bornes.rules import BY_TABLE, OPTION_CHOICES, RULES_VERSION, Rules, Scoring
 from cardrules.games.mille_bornes.score_sheet import HandScore, Result, SideScore
@@ -117,6 +117,7 @@ __all__ = [
     "current_player",
     "deck",
     "describe_move",
+    "describe_result",
     "determinize",
     "is_terminal",
     "legal_moves",

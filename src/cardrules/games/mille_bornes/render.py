@@ -10,18 +10,19 @@ seguridad, lado, montón, viaje completo, acción retardada, viaje seguro) and t
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes.cards import MILES, NAMES, SAFETY_OF, Card
 from cardrules.games.mille_bornes.moves import CoupFourre, Decline, Discard, Extend, Move, Play
 from cardrules.games.mille_bornes.rules import Rules
-from cardrules.games.mille_bornes.score_sheet import LINES, HandScore
+from cardrules.games.mille_bornes.score_sheet import LINES, HandScore, Result
 from cardrules.games.mille_bornes.state import Observation, State, Table
 from cardrules.games.mille_bornes.tableau import Tableau
 from cardrules.i18n import COLON, Counted, Lang, Phrase, check_lang, join_words
 
-__all__ = ["describe_move", "render"]
+__all__ = ["describe_move", "describe_result", "render"]
 
 P = Phrase
 C = Counted
@@ -50,6 +51,8 @@ _MOVING = P("moving", "en marcha", "roule")
 _STOPPED = P("stopped", "parado", "arrêté")
 _LIMITED = P("only 25 and 50", "solo 25 y 50", "25 et 50 seulement")
 _BACKWARDS = P("driving the wrong way", "en contrasentido", "à contresens")
+_WRONG_WAY_MILES = P("{n} × {miles} the wrong way", "{n} × {miles} en contrasentido",
+                     "{n} × {miles} à contresens")
 _COUP_FOURRE = P("coup fourré", "coup fourré", "coup fourré")
 _MILES_OF = P("{miles} of {target} miles", "{miles} de {target} millas", "{miles} sur {target} bornes")
 _TWOS = P("200s played: {n} of {most}", "200 jugados: {n} de {most}", "200 posés : {n} sur {most}")
@@ -247,7 +250,10 @@ def _tableau_lines(rules: Rules, table: Table, side: int, tableau: Tableau, lang
     distance = _MILES_OF(lang, miles=tableau.miles, target=table.target)
     if tableau.distance:
         counts = Counter(tableau.distance)
-        distance += " (" + ", ".join(f"{counts[miles]} × {miles}" for miles in sorted(counts)) + ")"
+        cards = [f"{counts[miles]} × {miles}" if miles > 0
+                 else _WRONG_WAY_MILES(lang, n=counts[miles], miles=-miles)
+                 for miles in sorted(counts, key=lambda miles: (miles < 0, abs(miles)))]
+        distance += " (" + ", ".join(cards) + ")"
     if tableau.twos:
         distance += "; " + _TWOS(lang, n=tableau.twos, most=rules.max_200s)
     lines.append(f"  {_DISTANCE(lang)}{colon}{distance}")
@@ -297,30 +303,44 @@ def _score_lines(rules: Rules, table: Table, lang: Lang) -> list[str]:
     lines.append(scores)
     if table.phase == "over":
         best = max(totals)
-        winners = [str(side) for side, points in enumerate(totals) if points == best]
-        if len(winners) == 1:
-            lines.append(_WINNER(lang, side=winners[0], points=best))
-        else:
-            lines.append(_TIE(lang, sides=join_words(winners, lang), points=best))
+        winners = tuple(side for side, points in enumerate(totals) if points == best)
+        lines.append(describe_result(Result(totals=totals, winners=winners, hands=history), lang=lang))
     return lines
 
 
-def _sheet_lines(sheet: HandScore, lang: Lang) -> list[str]:
-    """A hand's score sheet as a table: a line per kind of points someone scored, a column per side."""
+def describe_result(result: Result, *, lang: Lang = "en") -> str:
+    """Who won, in a sentence: the last line of ``render`` of a finished game.
+
+    >>> describe_result(Result(totals=(5200, 3100), winners=(0,), hands=()), lang="fr")
+    'Partie terminée : le camp 0 gagne avec 5200 points.'
+    """
+    lang = check_lang(lang)
+    if type(result) is not Result:
+        raise ArgumentError(f"describe_result() takes a Result of Mille Bornes, not {type(result).__name__}")
+    best = max(result.totals)
+    if len(result.winners) == 1:
+        return _WINNER(lang, side=result.winners[0], points=best)
+    return _TIE(lang, sides=join_words([str(side) for side in result.winners], lang), points=best)
+
+
+@functools.lru_cache(maxsize=256)
+def _sheet_lines(sheet: HandScore, lang: Lang) -> tuple[str, ...]:
+    """A hand's score sheet as a table: a line per kind of points someone scored, a column per side.
+
+    Kept for the last sheets written: a match's history is the same at every move of a hand.
+    """
     completed = (_NOT_COMPLETED(lang) if sheet.completed_by is None
                  else _COMPLETED(lang, side=sheet.completed_by))
-    rows: list[tuple[str, tuple[int, ...]]] = []
-    for index, (field, _) in enumerate(LINES):
-        points = tuple(side.points()[index] for side in sheet.sides)
-        if any(points):
-            rows.append((_LINE_NAMES[field](lang), points))
+    lines_of_points = zip(*(side.points() for side in sheet.sides), strict=True)
+    rows = [(_LINE_NAMES[field](lang), points)
+            for (field, _), points in zip(LINES, lines_of_points, strict=True) if any(points)]
     rows.append((_TOTAL(lang), sheet.totals))
     width = max(len(label) for label, _ in rows)
     heads = [_SIDE(lang, side=side.side) for side in sheet.sides]
-    columns = [max(len(head), 6) for head in heads]
+    widths = [max(len(head), 6) for head in heads]
     lines = [f"  {_SHEET(lang, n=sheet.hand + 1)} ({completed}){COLON(lang).rstrip()}",
-             "    " + " " * width + "".join(f"  {head:>{w}}" for head, w in zip(heads, columns, strict=True))]
+             "    " + " " * width + "".join(f"  {head:>{w}}" for head, w in zip(heads, widths, strict=True))]
     for label, points in rows:
-        cells = "".join(f"  {value:>{w}}" for value, w in zip(points, columns, strict=True))
+        cells = "".join(f"  {value:>{w}}" for value, w in zip(points, widths, strict=True))
         lines.append(f"    {label:<{width}}{cells}")
-    return lines
+    return tuple(lines)

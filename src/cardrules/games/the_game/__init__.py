@@ -50,7 +50,7 @@ from cardrules.games.the_game.engine import (
 from cardrules.games.the_game.moves import ALL_MOVES, END_TURN, MOVE_CLASSES, EndTurn, Move, Play
 from cardrules.games.the_game.notation import parse_move
 from cardrules.games.the_game.observation import determinize, observe
-from cardrules.games.the_game.render import describe_move, pile_name, render
+from cardrules.games.the_game.render import describe_move, describe_result, pile_name, render
 from cardrules.games.the_game.result import result, validate_result
 from cardrules.games.the_game.rules import RULES_VERSION, Rules, option_grid
 from cardrules.games.the_game.state import Observation, Result, State
@@ -89,6 +89,7 @@ __all__ = [
     "current_player",
     "deck",
     "describe_move",
+    "describe_result",
     "determinize",
     "is_terminal",
     "legal_moves",

@@ -2,20 +2,23 @@
 whose turn it is and how the game ended; and each move in words.
 
 The Spanish words are those of the Spanish rulebook (pila ascendente, pila de robo, colocar); the
-French ones those of the French edition (pile ascendante, pioche, poser).
+French ones are the plain words of French card games (pile ascendante, pioche, poser).
 """
 
 from __future__ import annotations
 
+import functools
+from typing import Literal
+
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import ASCENDING, PILE_NAMES
-from cardrules.games.the_game.moves import EndTurn, Move, Play
+from cardrules.games.the_game.moves import ALL_MOVES, EndTurn, Move, Play
 from cardrules.games.the_game.rules import Rules
-from cardrules.games.the_game.state import EXCELLENT, Observation, State
+from cardrules.games.the_game.state import Observation, Result, State
 from cardrules.games.the_game.table import PLAYING, Table
 from cardrules.i18n import COLON, Counted, Lang, Phrase, check_lang
 
-__all__ = ["describe_move", "pile_name", "render"]
+__all__ = ["describe_move", "describe_result", "pile_name", "render"]
 
 P = Phrase
 C = Counted
@@ -71,7 +74,11 @@ def pile_name(pile: int, lang: Lang = "en") -> str:
     """
     if type(pile) is not int or not 0 <= pile <= 3:
         raise ArgumentError(f"piles are numbered 0 to 3, not {pile!r}")
-    return _PILE[0 if ASCENDING[pile] else 1](check_lang(lang), n=pile % 2 + 1)
+    return _pile_name(pile, check_lang(lang))
+
+
+def _pile_name(pile: int, lang: Lang) -> str:
+    return _PILE[0 if ASCENDING[pile] else 1](lang, n=pile % 2 + 1)
 
 
 def describe_move(move: Move, *, lang: Lang = "en") -> str:
@@ -83,11 +90,20 @@ def describe_move(move: Move, *, lang: Lang = "en") -> str:
     'finit son tour et pioche'
     """
     lang = check_lang(lang)
-    if type(move) is Play:
-        return _PLAY(lang, card=move.card, pile=pile_name(move.pile, lang))
-    if type(move) is EndTurn:
-        return _END_TURN(lang)
-    raise ArgumentError(f"describe_move() takes a move of The Game, not {type(move).__name__}")
+    if type(move) is not Play and type(move) is not EndTurn:
+        raise ArgumentError(f"describe_move() takes a move of The Game, not {type(move).__name__}")
+    return _descriptions(lang)[move]
+
+
+@functools.cache
+def _descriptions(lang: Lang) -> dict[Move, str]:
+    # Every move of the game, written once per language on first use: a list of legal moves is then
+    # described by lookups (a Play can only be built with a card and pile that exist).
+    return {
+        move: _PLAY(lang, card=move.card, pile=_pile_name(move.pile, lang)) if type(move) is Play
+        else _END_TURN(lang)
+        for move in ALL_MOVES
+    }
 
 
 def render(x: State | Observation, *, lang: Lang = "en") -> str:
@@ -148,7 +164,7 @@ def _header(rules: Rules, seat: int | None, lang: Lang) -> str:
 def _pile_lines(table: Table, lang: Lang) -> list[str]:
     lines = []
     for pile, cards in enumerate(table.piles):
-        line = f"  {pile_name(pile, lang)} ({PILE_NAMES[pile]}){COLON(lang)}{cards[-1]}"
+        line = f"  {_pile_name(pile, lang)} ({PILE_NAMES[pile]}){COLON(lang)}{cards[-1]}"
         due = table.fire_due[pile]
         if due >= 0 and table.status == PLAYING:
             line += ", " + (_FIRE_NOW if due == table.turn else _FIRE_NEXT)(lang)
@@ -166,12 +182,28 @@ def _turn_line(x: State | Observation, lang: Lang) -> str:
 
 def _end_line(x: State | Observation, lang: Lang) -> str:
     table = x.table
-    if table.status == "won":
-        return _WON(lang)
-    # What ``result`` counts, read from the table, which a state and its observations share.
+    # The result as ``result`` gives it, read from the table, which a state and its observations share.
     left = table.draw_pile_size + sum(table.hand_sizes)
-    ending = _STUCK(lang, seat=table.current) if table.status == "stuck" else _BURNED(lang)
-    tail = _LEFT(lang, left)
-    if left < EXCELLENT:
+    outcome: Literal["won", "stuck", "burned"] = (
+        "won" if table.status == "won" else "stuck" if table.status == "stuck" else "burned"
+    )
+    return describe_result(Result(won=outcome == "won", cards_left=left, outcome=outcome, seat=table.current),
+                           lang=lang)
+
+
+def describe_result(result: Result, *, lang: Lang = "en") -> str:
+    """How a game ended, in a sentence: the last line of ``render`` of a finished game.
+
+    >>> describe_result(Result(won=False, cards_left=7, outcome="stuck", seat=1), lang="es")
+    'Perdido: el jugador 1 no puede colocar las cartas que debe (quedan 7 cartas, un resultado excelente).'
+    """
+    lang = check_lang(lang)
+    if type(result) is not Result:
+        raise ArgumentError(f"describe_result() takes a Result of The Game, not {type(result).__name__}")
+    if result.won:
+        return _WON(lang)
+    ending = _STUCK(lang, seat=result.seat) if result.outcome == "stuck" else _BURNED(lang)
+    tail = _LEFT(lang, result.cards_left)
+    if result.excellent:
         tail += ", " + _EXCELLENT(lang)
     return f"{ending} ({tail})."
