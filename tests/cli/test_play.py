@@ -270,6 +270,17 @@ def test_a_bot_of_your_own_that_breaks_the_rules_is_reported(
     assert lines.count("Seat 0 (you) plays 38 on the ascending pile 1.") == 1
 
 
+def test_the_bots_play_first_when_another_seat_starts(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = play(monkeypatch, capsys, "", "the-game", "--players", "3", "--first-player", "1",
+                     "--seed", "2")
+    lines = out.splitlines()
+    first_board = lines.index("The Game: 3 players, at least 2 cards a turn (seen by seat 0)")
+    movers = [line.split()[1] for line in lines[:first_board] if line.startswith("Seat ")]
+    assert movers[0] == "1"
+    assert set(movers) == {"1", "2"}
+
+
 def test_the_seed_is_chosen_and_printed_when_not_given(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = play(monkeypatch, capsys, "", "the-game")
@@ -285,6 +296,7 @@ def test_the_seed_is_chosen_and_printed_when_not_given(
     (["the-game", "--players", "4", "--bots", "greedy,random"], "this table has 3 other seats"),
     (["the-game", "--bots", "clever"], "unknown bot 'clever'"),
     (["the-game", "--first-player", "strongest"], "--first-player strongest is for simulate"),
+    (["the-game", "--players", "2", "--first-player", "2"], "first_player is a seat from 0 to 1, not 2"),
     (["mille-bornes", "--lang", "de"], "invalid choice: 'de'"),
 ])
 def test_bad_options_are_usage_errors(argv: list[str], message: str, monkeypatch: pytest.MonkeyPatch,
