@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules.cli.botspec import BotSpec, parse_bot
@@ -269,3 +272,23 @@ def test_a_coup_fourre_window_stops_the_bots_for_the_person() -> None:
     called = session.play(mb.CoupFourre()).session.state
     assert isinstance(called, mb.State)
     assert called.table.tableaux[0].coups_fourres
+
+
+@given(choices=st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=25),
+       seed=st.integers(min_value=0, max_value=10_000), mille_bornes=st.booleans())
+def test_play_then_undo_and_save_then_load_give_back_the_same_session(
+        choices: list[int], seed: int, mille_bornes: bool) -> None:
+    session = mille_bornes_session(seed=seed, players=3) if mille_bornes else the_game_session(seed=seed)
+    for choice in choices:
+        if session.over:
+            break
+        legal = session.legal_moves()
+        after = session.play(legal[choice % len(legal)]).session
+        assert after.undo().session == session
+        session = after
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        session.save(path)
+        other = seed + 1
+        fresh = mille_bornes_session(seed=other, players=3) if mille_bornes else the_game_session(seed=other)
+        assert fresh.load(path).session == session
