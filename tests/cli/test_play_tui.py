@@ -196,3 +196,28 @@ def test_a_bot_that_breaks_the_rules_is_reported_in_the_log() -> None:
         assert len(app.session.record.moves) == 2
 
     drive(app, script)
+
+
+def test_a_whole_game_of_the_game_played_with_keys() -> None:
+    app = the_game_app(seed=8)
+
+    async def script(app: PlayApp, pilot: Pilot[int]) -> None:
+        decisions = 0
+        while not app.session.over:
+            await pilot.press("h", "enter")
+            decisions += 1
+            assert decisions < 150
+        result = the_game.result(app.session.state)  # type: ignore[arg-type]
+        assert result is not None
+        lines = log(app)
+        outcome = lines[lines.index("The game is over.") + 1]
+        assert outcome == ("You won: every card is laid!" if result.won
+                           else f"You lost, with {result.cards_left} cards left.")
+        assert str(app.query_one("#prompt").render()) == "The game is over: u undo, s save, l load, q quit."
+        final = app.session
+        await pilot.press("u")  # back to the last decision: the same move ends the game the same way
+        assert not app.session.over
+        await pilot.press("h", "enter")
+        assert app.session == final
+
+    drive(app, script)
