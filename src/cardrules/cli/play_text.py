@@ -364,21 +364,25 @@ def outcome(session: Session, result: object, lang: Lang) -> str:
     return text("result", lang, result=result)
 
 
-def move_lines(session: Session, lang: Lang, *, compact: bool = False) -> list[str]:
-    """The person's legal moves, numbered from 1, in words and in notation, one a line.
+def move_lines(session: Session, lang: Lang, *, compact: bool = False, notation: bool = True) -> list[str]:
+    """The person's legal moves, numbered from 1, in words and (``notation``) as they can be typed,
+    one a line.
 
     ``compact`` puts The Game's plays of one card on one line, numbered by pile in notation, so that
     a hand's 30 moves fit in a few lines::
 
-        lay 6:   1 up1 | 2 up2 | 3 down1 | 4 down2
+        lay 6:   1 up1     2 up2     3 down1   4 down2
     """
     state, legal = session.state, session.legal_moves()
+
+    def line(number: int, move: object) -> str:
+        words = f"{number:>3}. {move_text(session, state, move, lang)}"
+        return f"{words}  [{move}]" if notation else words
+
     if compact and session.record.game == the_game.NAME:
-        return _plays_by_card(legal, lang) + [
-            f"{number:>3}. {move_text(session, state, move, lang)}  [{move}]"
-            for number, move in enumerate(legal, start=1) if not isinstance(move, the_game.Play)]
-    return [f"{number:>3}. {move_text(session, state, move, lang)}  [{move}]"
-            for number, move in enumerate(legal, start=1)]
+        return _plays_by_card(legal, lang) + [line(number, move) for number, move in enumerate(legal, start=1)
+                                              if not isinstance(move, the_game.Play)]
+    return [line(number, move) for number, move in enumerate(legal, start=1)]
 
 
 def _plays_by_card(legal: tuple[object, ...], lang: Lang) -> list[str]:

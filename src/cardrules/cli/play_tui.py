@@ -69,12 +69,12 @@ class PlayApp(App[int]):
     person's language."""
 
     CSS = """
-    #board { height: 1fr; }
+    #board { height: 3fr; }
     #table { width: 3fr; border: round $primary; padding: 0 1; }
     #side { width: 2fr; }
     #moves { height: 1fr; max-height: 100%; }
     #prompt { width: 100%; padding: 0 1; }
-    #log { height: 10; border: round $secondary; }
+    #log { height: 1fr; min-height: 5; max-height: 12; border: round $secondary; }
     """
 
     def __init__(self, step: Step, lang: Lang) -> None:
@@ -124,7 +124,8 @@ class PlayApp(App[int]):
         table = cardrules.render(self.session.observation(), lang=self.lang)
         self.query_one("#view", Static).update(Text(table))
         moves = self.query_one("#moves", OptionList)
-        moves.set_options(Text(line.strip()) for line in move_lines(self.session, self.lang))
+        # Moves are chosen, not typed, here: their words without the notation.
+        moves.set_options(Text(line.strip()) for line in move_lines(self.session, self.lang, notation=False))
         if moves.option_count:
             moves.highlighted = 0
         self.query_one("#prompt", Label).update(Text(self._prompt()))
