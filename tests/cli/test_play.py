@@ -316,7 +316,10 @@ def test_tui_without_textual_names_the_extra(
     monkeypatch.delattr(cardrules.cli, "play_tui", raising=False)
     status, _, err = play(monkeypatch, capsys, "", "the-game", "--tui")
     assert status == 2
-    assert "pip install 'cardrules[tui]'" in err
+    assert err == "cardrules play --tui needs Textual: pip install 'cardrules[tui]'\n"
+    status, _, err = play(monkeypatch, capsys, "", "the-game", "--tui", "--lang", "fr")
+    assert status == 2
+    assert err == "cardrules play --tui a besoin de Textual : pip install 'cardrules[tui]'\n"
 
 
 def test_end_of_input_quits_cleanly_through_a_pipe() -> None:

@@ -91,7 +91,7 @@ def _play(args: argparse.Namespace) -> int:
         except ImportError as exc:
             if not (exc.name or "").startswith("textual"):
                 raise
-            print("cardrules play --tui needs Textual: pip install 'cardrules[tui]'", file=sys.stderr)
+            print(text("needs_textual", lang), file=sys.stderr)
             return 2
     try:
         step = start_session(args.simulator, args)

@@ -169,6 +169,9 @@ _TEXT: dict[str, Phrase] = {
                       "La partie est finie : il n'y a plus de coup à jouer."),
     "bye": P("Goodbye.", "Hasta luego.", "Au revoir."),
     # the full-screen app
+    "needs_textual": P("cardrules play --tui needs Textual: pip install 'cardrules[tui]'",
+                       "cardrules play --tui necesita Textual: pip install 'cardrules[tui]'",
+                       "cardrules play --tui a besoin de Textual : pip install 'cardrules[tui]'"),
     "key_hint": P("Hint", "Pista", "Indice"),
     "key_undo": P("Undo", "Deshacer", "Annuler"),
     "key_save": P("Save", "Guardar", "Sauver"),
