@@ -52,8 +52,14 @@ def set_renderer(kind: type, render: Callable[[Any], str]) -> None:
 
 def _text(value: object) -> str:
     render = _RENDERERS.get(type(value))
-    # A type no game registered (a subclass made in a test, say) prints as its repr.
-    return render(value) if render is not None else repr(value)
+    if render is None:  # a type no game registered (a subclass made in a test, say)
+        return repr(value)
+    try:
+        return render(value)
+    except Exception:
+        # str() must not fail: a record that render cannot read (built by hand with a field of the
+        # wrong kind) prints as its repr, which shows what is wrong with it.
+        return repr(value)
 
 
 class GameState(Generic[S, M, O, X]):

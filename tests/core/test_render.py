@@ -112,6 +112,13 @@ def test_a_subclass_no_game_registered_prints_as_its_repr() -> None:
     assert str(Other(3)) == repr(Other(3)) == "Other(value=3)"
 
 
+def test_str_of_a_record_render_cannot_read_is_its_repr_rather_than_an_error() -> None:
+    state = the_game.new_game(the_game.Rules(players=2), seed=1)
+    broken = attrs.evolve(state, hands=None)  # type: ignore[arg-type]  # a record built wrong on purpose
+    assert str(broken) == repr(broken)
+    assert "hands=None" in str(broken)
+
+
 # --- the contract ---------------------------------------------------------------------------------
 
 

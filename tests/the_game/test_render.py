@@ -209,7 +209,7 @@ def test_every_move_has_its_own_description(lang: Lang) -> None:
 
 
 @pytest.mark.parametrize(("lang", "play", "end"), [
-    ("en", "plays 45 on the descending pile 1", "ends the turn and draws"),
+    ("en", "plays 45 on descending pile 1", "ends the turn and draws"),
     ("es", "coloca el 45 en la pila descendente 1", "termina el turno y roba"),
     ("fr", "pose le 45 sur la pile descendante 1", "finit son tour et pioche"),
 ])

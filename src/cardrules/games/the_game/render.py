@@ -62,7 +62,7 @@ _BURNED = P("Lost: a fire card was not covered in time",
 _LEFT = C(P("{n} card left", "queda {n} carta", "{n} carte restante"),
           P("{n} cards left", "quedan {n} cartas", "{n} cartes restantes"))
 _EXCELLENT = P("an excellent result", "un resultado excelente", "un excellent résultat")
-_PLAY = P("plays {card} on the {pile}", "coloca el {card} en la {pile}", "pose le {card} sur la {pile}")
+_PLAY = P("plays {card} on {pile}", "coloca el {card} en la {pile}", "pose le {card} sur la {pile}")
 _END_TURN = P("ends the turn and draws", "termina el turno y roba", "finit son tour et pioche")
 
 
@@ -85,7 +85,7 @@ def describe_move(move: Move, *, lang: Lang = "en") -> str:
     """``move`` in words, as a sentence without its subject ("seat 1 ...", "you ...").
 
     >>> describe_move(Play(45, 0)), describe_move(Play(45, 3), lang="es")
-    ('plays 45 on the ascending pile 1', 'coloca el 45 en la pila descendente 2')
+    ('plays 45 on ascending pile 1', 'coloca el 45 en la pila descendente 2')
     >>> describe_move(EndTurn(), lang="fr")
     'finit son tour et pioche'
     """
