@@ -98,7 +98,7 @@ def test_each_bot_move_and_each_card_drawn_is_announced(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = play(monkeypatch, capsys, "1\n1\nend turn\n", "the-game", "--players", "2", "--seed", "1")
     lines = out.splitlines()
-    assert "Seat 0 (you) plays 6 on the ascending pile 1." in lines
+    assert f"Seat 0 (you) {the_game.describe_move(the_game.Play(6, 0))}." in lines
     assert "Seat 0 (you) ends the turn and draws." in lines
     drew = next(line for line in lines if line.startswith("You drew "))
     state = the_game.new_game(the_game.Rules(players=2), seed=1)
@@ -112,7 +112,7 @@ def test_each_bot_move_and_each_card_drawn_is_announced(
 def test_a_move_can_be_typed_in_the_games_notation(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = play(monkeypatch, capsys, "22 down2\n", "the-game", "--players", "2", "--seed", "1")
-    assert "Seat 0 (you) plays 22 on the descending pile 2." in out.splitlines()
+    assert f"Seat 0 (you) {the_game.describe_move(the_game.Play(22, 3))}." in out.splitlines()
 
 
 def test_bad_input_gets_a_message_and_the_game_goes_on(
@@ -130,7 +130,7 @@ def test_bad_input_gets_a_message_and_the_game_goes_on(
         assert message in lines, message
     assert any(line.startswith('"dance" is neither a move nor a command') for line in lines)
     # After all that, the first move is still the one played, from the untouched deal.
-    assert "Seat 0 (you) plays 6 on the ascending pile 1." in lines
+    assert f"Seat 0 (you) {the_game.describe_move(the_game.Play(6, 0))}." in lines
 
 
 def test_the_messages_of_the_command_line_are_in_the_language_asked(
@@ -267,7 +267,7 @@ def test_a_bot_of_your_own_that_breaks_the_rules_is_reported(
     assert ("A bot broke the rules, so your move was not played: the bot of seat 1 "
             "(tests.cli.test_play_session:Cheater) chose end turn, not a legal move.") in lines
     assert "Seat 0 (you) ends the turn and draws." not in lines
-    assert lines.count("Seat 0 (you) plays 38 on the ascending pile 1.") == 1
+    assert lines.count(f"Seat 0 (you) {the_game.describe_move(the_game.Play(38, 0))}.") == 1
 
 
 def test_the_bots_play_first_when_another_seat_starts(

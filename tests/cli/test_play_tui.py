@@ -68,8 +68,8 @@ def test_digits_choose_a_move_and_enter_plays_it() -> None:
         await pilot.press("1", "2")
         assert moves.highlighted == 11
         await pilot.press("enter")
-        assert "Seat 0 (you) plays 38 on the descending pile 2." in log(app)
-        assert "Seat 0 (you) plays 38 on the descending pile 2." in shown_log(app)
+        assert f"Seat 0 (you) {the_game.describe_move(the_game.Play(38, 3))}." in log(app)
+        assert f"Seat 0 (you) {the_game.describe_move(the_game.Play(38, 3))}." in shown_log(app)
         assert table(app) != first_table
         assert "descending pile 2 (down2): 38" in table(app)
         await pilot.press("down", "enter")
