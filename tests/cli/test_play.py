@@ -135,7 +135,7 @@ def test_bad_input_gets_a_message_and_the_game_goes_on(
 
 def test_the_messages_of_the_command_line_are_in_the_language_asked(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    script = "0\nayuda\npista\ndeshacer\ncargar no-existe.json\n"
+    script = "0\nayuda\npista\ndeshacer\ncargar no-existe.json\nguardar\n²\n"
     _, out, _ = play(monkeypatch, capsys, script, "the-game", "--players", "2", "--seed", "1", "--lang", "es")
     lines = out.splitlines()
     assert lines[0] == "The Game. Eres el jugador 0."
@@ -146,6 +146,8 @@ def test_the_messages_of_the_command_line_are_in_the_language_asked(
     assert "No hay nada que deshacer: todavía no has decidido nada." in lines
     assert "No se puede cargar no-existe.json: el archivo no existe." in lines
     assert "La partida sigue sin cambios." in lines
+    assert "Indica el archivo: guardar ARCHIVO." in lines
+    assert any(line.startswith("«²» no es ni una jugada ni un comando") for line in lines)
     assert lines[-1] == "Hasta luego."
 
 

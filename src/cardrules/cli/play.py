@@ -154,7 +154,7 @@ class LinePlayer:
             return True
         called = command(line)
         if called is not None:
-            return self._command(*called)
+            return self._command(*called, word=line.split()[0])
         if session.over:
             self.say(text("game_is_over", lang), text("prompt_over", lang))
             return True
@@ -169,14 +169,14 @@ class LinePlayer:
 
     def _move(self, line: str) -> object:
         legal = self.session.legal_moves()
-        if line.isdigit():
+        if line.isdecimal():  # what int() reads; isdigit() would also let "²" through
             number = int(line)
             if not 1 <= number <= len(legal):
                 raise ArgumentError(text("no_such_number", self.lang, n=number, count=len(legal)))
             return legal[number - 1]
         return self.session.parse(line)
 
-    def _command(self, name: str, argument: str) -> bool:
+    def _command(self, name: str, argument: str, *, word: str) -> bool:
         session, lang = self.session, self.lang
         if name == "quit":
             return False
@@ -195,7 +195,7 @@ class LinePlayer:
             self.say(counted("undone", lang, len(session.record.moves) - len(step.session.record.moves)))
             self._show(step)
         elif not argument:
-            self.say(text("needs_file", lang, command=name), self._prompt())
+            self.say(text("needs_file", lang, command=word), self._prompt())
         elif name == "save":
             try:
                 session.save(argument)
