@@ -7,6 +7,7 @@
     python -m cardrules simulate mille-bornes --players 4 --team-size 2 --bot heuristic --versus random
     python -m cardrules arena mille-bornes --single-hand --bots heuristic,random --games 500 --workers 2
     python -m cardrules bench --seconds 1
+    python -m cardrules play mille-bornes --players 4 --team-size 2 --lang fr
     python -m cardrules --import mypackage.mygame simulate my-game --games 100
 
 Every registered game can be simulated: a game with a :class:`~cardrules.cli.simulator.Simulator`
@@ -47,6 +48,7 @@ from cardrules.cli.arena import ArenaGame, arena_jobs, play_arena_game, summariz
 from cardrules.cli.arena_report import print_arena, write_json, write_plot
 from cardrules.cli.botspec import BotSpec, parse_bot, parse_bots
 from cardrules.cli.mille_bornes import MILLE_BORNES
+from cardrules.cli.play import add_play_command
 from cardrules.cli.simulator import Played, Simulator, bot_seed, generic_simulator
 from cardrules.cli.the_game import THE_GAME
 from cardrules.cli.workers import run_chunks
@@ -345,7 +347,8 @@ def build_parser() -> argparse.ArgumentParser:
                "  cardrules simulate the-game --players 3 --games 1000 --seed 1 --bot greedy\n"
                "  cardrules simulate mille-bornes --players 4 --team-size 2 --bot heuristic --versus random\n"
                "  cardrules arena the-game --players 3 --bots greedy,random --games 500\n"
-               "  cardrules bench --seconds 2",
+               "  cardrules bench --seconds 2\n"
+               "  cardrules play the-game --players 2 --lang es",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help="print the installed version of cardrules and exit")
@@ -416,6 +419,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="no progress bar (there is none anyway when output is not a terminal)")
         _add_workers(run)
         sub.set_defaults(handler=_arena, parser=sub)
+
+    add_play_command(commands, known)
 
     bench = commands.add_parser(
         "bench", help="measure games/s and steps/s of random playouts",

@@ -37,8 +37,8 @@ def _the_game_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--on-fire", action="store_true",
                        help="On Fire expansion: 22, 33, ..., 77 must be covered by the next turn's end")
     group.add_argument("--first-player", type=_first_player, default=None, metavar="SEAT|strongest",
-                       help="simulate: the seat that starts every game, or 'strongest': the seat whose bot "
-                            "rates its dealt hand strongest (the same deal either way; default: 0)")
+                       help="the seat that starts (default: 0); simulate also takes 'strongest': the "
+                            "seat whose bot rates its dealt hand strongest (the same deal either way)")
 
 
 def _first_player(text: str) -> int | Literal["strongest"]:

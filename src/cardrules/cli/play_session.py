@@ -1,0 +1,421 @@
+"""A person's game against the bots: the state, its record, the bots' turns, undo, hint, save, load.
+
+Both front ends of ``cardrules play`` (line mode and the Textual app) drive one :class:`Session`, a
+frozen value. Every action returns a :class:`Step`: the new session and the :data:`Event` s it
+caused (what each bot did, what the person drew, a new deal, the end). An action that cannot be
+carried out raises and returns nothing, so the front end keeps the session it had: nothing is ever
+left half-changed.
+
+Bots play from their own seat's observation, and each decision's bot is built afresh with a seed
+drawn from the game's seed, the seat and the move's number. So the bots' moves follow from the record
+alone: undoing and playing the same move again, or loading a saved game, goes on exactly as the
+first time would have.
+
+>>> from cardrules.cli.botspec import parse_bot
+>>> from cardrules.games import the_game
+>>> from cardrules.games.the_game.bots import GreedyBot
+>>> greedy = parse_bot("greedy", {"greedy": GreedyBot})
+>>> step = Session.start(the_game.Rules(players=2), seat=0, bots=[greedy], seed=1, adviser=greedy)
+>>> session = step.session
+>>> session.your_turn, len(session.legal_moves()) > 0
+(True, True)
+>>> after = session.play(session.legal_moves()[0]).session
+>>> after.undo().session.state == session.state
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal, TypeAlias, cast
+
+import attrs
+
+from cardrules.arguments import MAX_JSON_CHARS
+from cardrules.cli.botspec import BotSpec
+from cardrules.contract import AnyState, GameObservation, RulesLike
+from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
+from cardrules.records import GameRecord
+from cardrules.registry import SomeGame, game_of_observation, get
+from cardrules.serialization import from_json, to_json
+
+__all__ = [
+    "BotError",
+    "Drew",
+    "Event",
+    "GameOver",
+    "HandOver",
+    "Moved",
+    "SaveFileError",
+    "Session",
+    "Step",
+    "advise",
+    "seat_bots",
+]
+
+
+# --- what happened --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Moved:
+    """``seat`` made ``move`` in ``state`` (the state before the move, to describe it from)."""
+
+    seat: int
+    move: object
+    state: AnyState
+
+
+@attrs.frozen
+class Drew:
+    """The person drew ``cards`` (in the order of their hand); ``state`` is the state after."""
+
+    cards: tuple[object, ...]
+    state: AnyState
+
+
+@attrs.frozen
+class HandOver:
+    """A hand of a match ended and the next was dealt: ``number`` counts finished hands from 1,
+    ``score`` is the finished hand's score sheet, ``hand`` the person's new cards; ``state`` is the
+    state after."""
+
+    number: int
+    score: object
+    hand: tuple[object, ...]
+    state: AnyState
+
+
+@attrs.frozen
+class GameOver:
+    """The game is over: ``result`` is the game's ``result(state)`` of the final ``state``."""
+
+    result: object
+    state: AnyState
+
+
+Event: TypeAlias = Moved | Drew | HandOver | GameOver
+"""Something a front end announces."""
+
+
+@attrs.frozen
+class Step:
+    """What an action gives: the new ``session`` and the ``events`` it caused, in order."""
+
+    session: Session
+    events: tuple[Event, ...]
+
+
+Problem: TypeAlias = Literal["missing", "unreadable", "corrupt", "other_game", "seats", "illegal"]
+
+
+class BotError(CardrulesError, RuntimeError):
+    """A bot of the table answered with a move that is not legal (a bot of your own, most likely)."""
+
+
+class SaveFileError(CardrulesError, ValueError):
+    """A game could not be saved to or loaded from ``path``.
+
+    ``problem`` says what went wrong, for a front end to put in the person's words and language:
+    ``missing`` (no such file), ``unreadable`` (the system refused to read or write it), ``corrupt``
+    (not a game record cardrules can read), ``other_game`` (a record of another game), ``seats``
+    (the record's table does not fit this session's seat and bots), ``illegal`` (a move of the
+    record is not legal). ``detail`` is the library's own explanation, in English.
+    """
+
+    def __init__(self, path: str, problem: Problem, detail: str = "") -> None:
+        self.path, self.problem, self.detail = path, problem, detail
+        super().__init__(f"{path}: {problem}" + (f": {detail}" if detail else ""))
+
+
+# --- the session ----------------------------------------------------------------------------------
+
+
+def seat_bots(players: int, seat: int, bots: Sequence[BotSpec]) -> tuple[BotSpec | None, ...]:
+    """One bot per seat, ``None`` at the person's ``seat``: ``bots`` fill the other seats in seat
+    order, and a single bot fills them all.
+
+    >>> from cardrules.bots import RandomBot
+    >>> from cardrules.cli.botspec import parse_bot
+    >>> seats = seat_bots(3, 1, [parse_bot("random", {"random": RandomBot})])
+    >>> [None if bot is None else bot.label for bot in seats]
+    ['random', None, 'random']
+    """
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ArgumentError(f"the seat is a number from 0 to {players - 1}, not {seat!r}")
+    if not bots:
+        raise ArgumentError("name at least one bot")
+    others = list(bots) * (players - 1) if len(bots) == 1 else list(bots)
+    if len(others) != players - 1:
+        raise ArgumentError(f"this table has {players - 1} other seat{'s' if players != 2 else ''}: "
+                            f"name one bot for each, or one bot for all of them, not {len(bots)}")
+    filled = iter(others)
+    return tuple(None if at == seat else next(filled) for at in range(players))
+
+
+def advise(adviser: BotSpec, observation: object, *, seed: int) -> object:
+    """The move ``adviser`` would make from ``observation`` (a seat's view, never the full state),
+    one of the observer's legal moves.
+
+    >>> from cardrules.cli.botspec import parse_bot
+    >>> from cardrules.games import the_game
+    >>> from cardrules.games.the_game.bots import GreedyBot
+    >>> observation = the_game.observe(the_game.new_game(the_game.Rules(), seed=2), 0)
+    >>> move = advise(parse_bot("greedy", {"greedy": GreedyBot}), observation, seed=0)
+    >>> move in the_game.legal_moves_of(observation)
+    True
+    """
+    game = game_of_observation(observation)
+    legal = game.legal_moves_of(observation)
+    if not legal:
+        raise ArgumentError("this seat has no decision to make now")
+    bot = adviser.build(rules=cast(RulesLike | None, getattr(observation, "rules", None)), seed=seed)
+    return bot.choose(observation, legal)
+
+
+def _decision_seed(start: object, seat: int, ply: int) -> int:
+    """The seed of the bot that makes move ``ply`` for ``seat`` in the game dealt from ``start``."""
+    digest = hashlib.sha256(f"cardrules play {start!r} {seat} {ply}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _hand(game: SomeGame, state: object, seat: int) -> tuple[object, ...]:
+    """The cards in ``seat``'s hand, or none for a game whose observations show no hand."""
+    return tuple(getattr(game.observe(state, seat), "hand", ()))
+
+
+def _hands_played(state: object) -> int:
+    """How many hands of a match are finished (Mille Bornes' ``table.match``; 0 for other games)."""
+    match = getattr(getattr(state, "table", None), "match", None)
+    return len(getattr(match, "history", ()))
+
+
+@attrs.frozen(kw_only=True)
+class Session:
+    """One person's game against bots.
+
+    - ``seat``: the person's seat; ``specs``: the bots as named (one per other seat, or one for all);
+      ``bots``: one bot per seat, ``None`` at the person's;
+    - ``adviser``: the bot whose choice :meth:`hint` gives;
+    - ``record``: the game so far (a :class:`~cardrules.GameRecord`, what :meth:`save` writes);
+    - ``states``: every state of the record, the first before any move, the last the current one.
+
+    Build one with :meth:`start` or :meth:`resume`; every action returns a :class:`Step`.
+    """
+
+    seat: int
+    specs: tuple[BotSpec, ...]
+    bots: tuple[BotSpec | None, ...]
+    adviser: BotSpec
+    record: GameRecord
+    states: tuple[object, ...]
+
+    # --- building
+
+    @classmethod
+    def start(cls, rules: RulesLike, *, seat: int, bots: Sequence[BotSpec], seed: int,
+              adviser: BotSpec, first_player: int = 0) -> Step:
+        """Deal a new game from ``seed`` and let the bots play until it is the person's turn."""
+        record = GameRecord.start(rules, seed=seed, first_player=first_player)
+        return cls.resume(record, seat=seat, bots=bots, adviser=adviser)
+
+    @classmethod
+    def resume(cls, record: GameRecord, *, seat: int, bots: Sequence[BotSpec], adviser: BotSpec) -> Step:
+        """Go on with the game of ``record`` from its last move: the bots play until it is the
+        person's turn. An illegal move in the record raises
+        :class:`~cardrules.errors.IllegalMoveError`."""
+        game = get(record.game)
+        seated = seat_bots(game.players(record.rules), seat, bots)
+        session = cls(seat=seat, specs=tuple(bots), bots=seated, adviser=adviser, record=record,
+                      states=tuple(record.states()))
+        return session._advance()
+
+    # --- what the person sees
+
+    @property
+    def game(self) -> SomeGame:
+        """The game's registry descriptor."""
+        return get(self.record.game)
+
+    @property
+    def state(self) -> AnyState:
+        """The current state (full: it holds every hand; show the person :meth:`observation`)."""
+        return cast(AnyState, self.states[-1])
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_terminal(self.state)
+
+    @property
+    def your_turn(self) -> bool:
+        """Whether the person must decide now (in turn, or out of turn as in a coup fourré)."""
+        return self.game.current_player(self.state) == self.seat
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether the person has made a decision that :meth:`undo` can take back."""
+        return self._last_decision() is not None
+
+    def observation(self) -> GameObservation[object]:
+        """What the person's seat may see now."""
+        return cast(GameObservation[object], self.game.observe(self.state, self.seat))
+
+    def legal_moves(self) -> tuple[object, ...]:
+        """The person's legal moves now; ``()`` when it is not their decision."""
+        return self.game.legal_moves(self.state) if self.your_turn else ()
+
+    def result(self) -> object:
+        """The game's result, or ``None`` while it goes on."""
+        return self.game.result(self.state)
+
+    def hand(self) -> tuple[object, ...]:
+        """The person's cards."""
+        return _hand(self.game, self.state, self.seat)
+
+    # --- actions
+
+    def parse(self, text: str) -> object:
+        """The person's legal move written as ``text`` in the game's notation: raises
+        :class:`~cardrules.errors.NotationError` for text it cannot read and
+        :class:`~cardrules.errors.IllegalMoveError` for a move that is not legal now."""
+        self._check_turn()
+        return self.game.parse_move(self.state, text)
+
+    def play(self, move: object) -> Step:
+        """Make the person's ``move``, then let the bots play until the person decides again or the
+        game ends. An illegal move raises :class:`~cardrules.errors.IllegalMoveError`."""
+        self._check_turn()
+        before = self.state
+        after = self.game.apply(before, move)
+        return self._advance([move], [before, after], list(self._announce(self.seat, move, before, after)))
+
+    def undo(self) -> Step:
+        """Back to the person's previous decision, with the bots' moves after it taken back too."""
+        at = self._last_decision()
+        if at is None:
+            raise ArgumentError("there is no decision of yours to take back")
+        record = attrs.evolve(self.record, moves=self.record.moves[:at])
+        return Step(attrs.evolve(self, record=record, states=self.states[:at + 1]), ())
+
+    def hint(self) -> object:
+        """What the adviser would do in the person's place, from the person's observation alone."""
+        self._check_turn()
+        return advise(self.adviser, self.observation(),
+                      seed=_decision_seed(self._start(), self.seat, len(self.record.moves)))
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the game's record to ``path`` as JSON; raises :class:`SaveFileError` if the file
+        cannot be written (an existing file is left as it was)."""
+        target = Path(path)
+        text = to_json(self.record)
+        # Written beside the target and renamed over it, so a failure never leaves half a file.
+        partial = target.with_name(target.name + ".partial")
+        try:
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, target)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                partial.unlink(missing_ok=True)
+            raise SaveFileError(str(path), "unreadable", exc.strerror or str(exc)) from None
+
+    def load(self, path: str | os.PathLike[str]) -> Step:
+        """The game saved in ``path``, with this session's seat and bots, the bots playing until the
+        person's turn. Raises :class:`SaveFileError` for a file that cannot be read, that is not a
+        game record, or holds another game, a table that does not fit, or an illegal move."""
+        name = str(path)
+        record = _read_record(name)
+        if record.game != self.record.game:
+            raise SaveFileError(name, "other_game", get(record.game).title)
+        try:
+            return Session.resume(record, seat=self.seat, bots=self.specs, adviser=self.adviser)
+        except IllegalMoveError as exc:
+            raise SaveFileError(name, "illegal", exc.reason) from None
+        except ArgumentError as exc:
+            raise SaveFileError(name, "seats", str(exc)) from None
+
+    # --- inside
+
+    def _check_turn(self) -> None:
+        if not self.your_turn:
+            raise ArgumentError("it is not your decision now" if not self.over else "the game is over")
+
+    def _start(self) -> object:
+        return self.record.seed if self.record.seed is not None else self.record.deck
+
+    def _last_decision(self) -> int | None:
+        current_player = self.game.current_player
+        for at in range(len(self.record.moves) - 1, -1, -1):
+            if current_player(self.states[at]) == self.seat:
+                return at
+        return None
+
+    def _advance(self, moves: list[object] | None = None, states: list[object] | None = None,
+                 events: list[Event] | None = None) -> Step:
+        """Let the bots play from the last of ``states`` (after ``moves`` made since this session's
+        state) until the person decides or the game ends."""
+        moves, events = moves or [], events or []
+        states = states or [self.state]
+        game, start, made = self.game, self._start(), len(self.record.moves)
+        current_player, legal_moves, observe, apply = (game.current_player, game.legal_moves,
+                                                       game.observe, game.apply)
+        state = states[-1]
+        seat = current_player(state)
+        while seat is not None and seat != self.seat:
+            spec = self.bots[seat]
+            assert spec is not None  # only the person's seat has no bot
+            bot = spec.build(rules=self.record.rules, seed=_decision_seed(start, seat, made + len(moves)))
+            legal = legal_moves(state)
+            move = bot.choose(observe(state, seat), legal)
+            if move not in legal:  # the person must not be told that their own move was illegal
+                raise BotError(f"the bot of seat {seat} ({spec.label}) chose {move}, not a legal move")
+            after = apply(state, move)
+            events.extend(self._announce(seat, move, state, after))
+            moves.append(move)
+            states.append(after)
+            state, seat = after, current_player(after)
+        if not moves:
+            return Step(self, tuple(events))
+        record = self.record.extended(*moves)
+        return Step(attrs.evolve(self, record=record, states=self.states + tuple(states[1:])), tuple(events))
+
+    def _announce(self, seat: int, move: object, before_state: object, after_state: object) -> list[Event]:
+        game = self.game
+        before, after = cast(AnyState, before_state), cast(AnyState, after_state)
+        events: list[Event] = [Moved(seat, move, before)]
+        finished = _hands_played(after)
+        if finished > _hands_played(before):
+            match = after.table.match  # type: ignore[attr-defined]  # only a match has hands to count
+            events.append(HandOver(finished, match.history[-1], _hand(game, after, self.seat), after))
+        else:
+            drawn = Counter(_hand(game, after, self.seat)) - Counter(_hand(game, before, self.seat))
+            if drawn:
+                events.append(Drew(tuple(drawn.elements()), after))
+        if game.is_terminal(after):
+            events.append(GameOver(game.result(after), after))
+        return events
+
+
+def _read_record(name: str) -> GameRecord:
+    path = Path(name)
+    try:
+        if path.stat().st_size > 4 * MAX_JSON_CHARS:  # refused unread: from_json would refuse it anyway
+            raise SaveFileError(name, "corrupt", "the file is far too long to be a game record")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveFileError(name, "missing") from None
+    except UnicodeDecodeError:
+        raise SaveFileError(name, "corrupt", "the file is not text") from None
+    except OSError as exc:
+        raise SaveFileError(name, "unreadable", exc.strerror or str(exc)) from None
+    try:
+        record = from_json(text, GameRecord)
+    except CardrulesError as exc:
+        raise SaveFileError(name, "corrupt", str(exc)) from None
+    return record
+

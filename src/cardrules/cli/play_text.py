@@ -1,0 +1,431 @@
+"""What ``cardrules play`` says to the person, in English, Spanish and French.
+
+The table and the moves in words come from the games' own ``render`` and ``describe_move``; this
+module holds the rest: who did what, what you drew, the list of your moves, the commands and their
+help, the end of the game, and every message about bad input. Both front ends use it.
+
+>>> help_lines("es", example="45 on up1")[0]
+'Escribe el número de una jugada, o la jugada en la notación del juego (por ejemplo «45 on up1»).'
+>>> command("GUARDAR partida.json")
+('save', 'partida.json')
+"""
+
+from __future__ import annotations
+
+import cardrules
+from cardrules.cli.play_session import (
+    BotError,
+    Drew,
+    Event,
+    GameOver,
+    HandOver,
+    Moved,
+    SaveFileError,
+    Session,
+)
+from cardrules.contract import AnyState
+from cardrules.errors import CardrulesError, IllegalMoveError, NotationError
+from cardrules.games import mille_bornes as mb
+from cardrules.games import the_game
+from cardrules.i18n import Lang, Phrase, join_words
+
+__all__ = [
+    "COMMANDS",
+    "announce",
+    "board_lines",
+    "card_text",
+    "command",
+    "counted",
+    "error_text",
+    "help_lines",
+    "move_lines",
+    "outcome",
+    "prompt_line",
+    "seat_name",
+    "text",
+    "welcome",
+]
+
+P = Phrase
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("help", "?", "ayuda", "aide"),
+    "hint": ("hint", "pista", "indice"),
+    "undo": ("undo", "deshacer", "annuler"),
+    "save": ("save", "guardar", "sauver", "enregistrer"),
+    "load": ("load", "cargar", "charger"),
+    "board": ("board", "mesa", "table"),
+    "quit": ("quit", "exit", "salir", "quitter"),
+}
+"""Each command and the words that call it, in any of the three languages."""
+
+_WORDS = {word: name for name, words in COMMANDS.items() for word in words}
+
+_TEXT: dict[str, Phrase] = {
+    "seat": P("Seat {seat}", "Jugador {seat}", "Joueur {seat}"),
+    "you": P("Seat {seat} (you)", "Jugador {seat} (tú)", "Joueur {seat} (vous)"),
+    "partner": P("Seat {seat} (your partner)", "Jugador {seat} (tu compañero)",
+                 "Joueur {seat} (votre partenaire)"),
+    "welcome": P("{title}. You are seat {seat}.", "{title}. Eres el jugador {seat}.",
+                 "{title}. Vous êtes le joueur {seat}."),
+    "alone": P("You play alone.", "Juegas solo.", "Vous jouez seul."),
+    "bots": P("The bots: {bots}.", "Los bots: {bots}.", "Les bots : {bots}."),
+    "bot": P("seat {seat} {bot}", "jugador {seat} {bot}", "joueur {seat} {bot}"),
+    "bot_partner": P("seat {seat} {bot} (your partner)", "jugador {seat} {bot} (tu compañero)",
+                     "joueur {seat} {bot} (votre partenaire)"),
+    "seed": P("Seed {seed}: play this deal again with --seed {seed}.",
+              "Semilla {seed}: vuelve a jugar este reparto con --seed {seed}.",
+              "Graine {seed} : rejouez cette donne avec --seed {seed}."),
+    "ask_help": P("Type help for the commands.", "Escribe ayuda para ver los comandos.",
+                  "Tapez aide pour voir les commandes."),
+    "drew": P("You drew {cards}.", "Robas {cards}.", "Vous piochez {cards}."),
+    "hand_over": P("Hand {n} is over: {scores}.", "Termina la mano {n}: {scores}.",
+                   "La manche {n} est finie : {scores}."),
+    "side_points": P("side {side} {points} points", "lado {side} {points} puntos",
+                     "camp {side} {points} points"),
+    "totals": P("Totals: {scores}.", "Totales: {scores}.", "Totaux : {scores}."),
+    "new_hand": P("Hand {n} is dealt. Your cards: {cards}.", "Se reparte la mano {n}. Tus cartas: {cards}.",
+                  "La manche {n} est distribuée. Vos cartes : {cards}."),
+    "lay": P("lay {card}", "colocar {card}", "poser {card}"),
+    "your_moves": P("Your moves:", "Tus jugadas:", "Vos coups :"),
+    "prompt": P("Your move (1 to {n}, or a move, or help):", "Tu jugada (de 1 a {n}, una jugada o ayuda):",
+                "Votre coup (de 1 à {n}, un coup ou aide) :"),
+    "prompt_one": P("Your move (1, or help):", "Tu jugada (1 o ayuda):", "Votre coup (1 ou aide) :"),
+    "prompt_over": P("The game is over: undo, save FILE, load FILE or quit.",
+                     "La partida ha terminado: deshacer, guardar ARCHIVO, cargar ARCHIVO o salir.",
+                     "La partie est finie : annuler, sauver FICHIER, charger FICHIER ou quitter."),
+    "over": P("The game is over.", "La partida ha terminado.", "La partie est finie."),
+    "won_together": P("You won: every card is laid!", "¡Habéis ganado: todas las cartas están colocadas!",
+                      "Vous avez gagné : toutes les cartes sont posées !"),
+    "lost_together": P("You lost, with {n} cards left.", "Habéis perdido, con {n} cartas sin colocar.",
+                       "Vous avez perdu, avec {n} cartes restantes."),
+    "lost_one": P("You lost, with 1 card left.", "Habéis perdido, con 1 carta sin colocar.",
+                  "Vous avez perdu, avec 1 carte restante."),
+    "side_won": P("Your side wins, {mine} to {best}!", "¡Tu lado gana, {mine} a {best}!",
+                  "Votre camp gagne, {mine} à {best} !"),
+    "side_tied": P("Your side ties for first place with {mine} points.",
+                   "Tu lado empata en cabeza con {mine} puntos.",
+                   "Votre camp est premier ex æquo avec {mine} points."),
+    "side_lost": P("Your side loses, {mine} to {best}.", "Tu lado pierde, {mine} a {best}.",
+                   "Votre camp perd, {mine} à {best}."),
+    "result": P("Result: {result}", "Resultado: {result}", "Résultat : {result}"),
+    "hint": P("Hint: {move} (move {n}: {notation}).", "Pista: {move} (jugada {n}: {notation}).",
+              "Indice : {move} (coup {n} : {notation})."),
+    "undone": P("Taken back: you are at your previous decision again ({n} moves undone).",
+                "Deshecho: vuelves a tu decisión anterior ({n} jugadas deshechas).",
+                "Annulé : vous revoilà à votre décision précédente ({n} coups annulés)."),
+    "nothing_to_undo": P("There is nothing to take back: you have not decided anything yet.",
+                         "No hay nada que deshacer: todavía no has decidido nada.",
+                         "Rien à annuler : vous n'avez encore rien décidé."),
+    "undone_one": P("Taken back: you are at your previous decision again (1 move undone).",
+                    "Deshecho: vuelves a tu decisión anterior (1 jugada deshecha).",
+                    "Annulé : vous revoilà à votre décision précédente (1 coup annulé)."),
+    "saved_one": P("Saved to {path} (1 move).", "Guardada en {path} (1 jugada).",
+                   "Enregistrée dans {path} (1 coup)."),
+    "loaded_one": P("Loaded {path} (1 move); the game goes on from there.",
+                    "Cargada {path} (1 jugada); la partida sigue desde ahí.",
+                    "Chargée {path} (1 coup) ; la partie reprend de là."),
+    "saved": P("Saved to {path} ({n} moves).", "Guardada en {path} ({n} jugadas).",
+               "Enregistrée dans {path} ({n} coups)."),
+    "loaded": P("Loaded {path} ({n} moves); the game goes on from there.",
+                "Cargada {path} ({n} jugadas); la partida sigue desde ahí.",
+                "Chargée {path} ({n} coups) ; la partie reprend de là."),
+    "needs_file": P("Name the file: {command} FILE.", "Indica el archivo: {command} ARCHIVO.",
+                    "Indiquez le fichier : {command} FICHIER."),
+    "missing": P("Cannot load {path}: there is no such file.",
+                 "No se puede cargar {path}: el archivo no existe.",
+                 "Impossible de charger {path} : ce fichier n'existe pas."),
+    "unreadable": P("Cannot use {path}: {detail}.", "No se puede usar {path}: {detail}.",
+                    "Impossible d'utiliser {path} : {detail}."),
+    "corrupt": P("Cannot load {path}: it is not a saved game ({detail}).",
+                 "No se puede cargar {path}: no es una partida guardada ({detail}).",
+                 "Impossible de charger {path} : ce n'est pas une partie enregistrée ({detail})."),
+    "other_game": P("Cannot load {path}: it holds a game of {detail}, not of {title}.",
+                    "No se puede cargar {path}: contiene una partida de {detail}, no de {title}.",
+                    "Impossible de charger {path} : c'est une partie de {detail}, pas de {title}."),
+    "seats": P("Cannot load {path}: its table does not fit your seat and bots ({detail}).",
+               "No se puede cargar {path}: su mesa no encaja con tu asiento y los bots ({detail}).",
+               "Impossible de charger {path} : sa table ne convient pas à votre place et aux bots "
+               "({detail})."),
+    "illegal_record": P("Cannot load {path}: {detail}.", "No se puede cargar {path}: {detail}.",
+                        "Impossible de charger {path} : {detail}."),
+    "bot_failed": P("A bot broke the rules, so your move was not played: {reason}.",
+                    "Un bot ha roto las reglas, así que tu jugada no se ha hecho: {reason}.",
+                    "Un bot a enfreint les règles, votre coup n'a donc pas été joué : {reason}."),
+    "game_goes_on": P("The game goes on unchanged.", "La partida sigue sin cambios.",
+                      "La partie continue sans changement."),
+    "no_such_number": P("There is no move {n}: choose a number from 1 to {count}.",
+                        "No hay jugada {n}: elige un número de 1 a {count}.",
+                        "Il n'y a pas de coup {n} : choisissez un numéro de 1 à {count}."),
+    "illegal": P("Not allowed: {reason}.", "No está permitido: {reason}.", "Interdit : {reason}."),
+    "unreadable_move": P("\"{text}\" is neither a move nor a command ({reason}). "
+                         "Type help for the commands.",
+                         "«{text}» no es ni una jugada ni un comando ({reason}). "
+                         "Escribe ayuda para ver los comandos.",
+                         "« {text} » n'est ni un coup ni une commande ({reason}). "
+                         "Tapez aide pour voir les commandes."),
+    "game_is_over": P("The game is over: there are no moves left to make.",
+                      "La partida ha terminado: ya no quedan jugadas.",
+                      "La partie est finie : il n'y a plus de coup à jouer."),
+    "bye": P("Goodbye.", "Hasta luego.", "Au revoir."),
+    # the full-screen app
+    "needs_textual": P("cardrules play --tui needs Textual: pip install 'cardrules[tui]'",
+                       "cardrules play --tui necesita Textual: pip install 'cardrules[tui]'",
+                       "cardrules play --tui a besoin de Textual : pip install 'cardrules[tui]'"),
+    "key_hint": P("Hint", "Pista", "Indice"),
+    "key_undo": P("Undo", "Deshacer", "Annuler"),
+    "key_save": P("Save", "Guardar", "Sauver"),
+    "key_load": P("Load", "Cargar", "Charger"),
+    "key_help": P("Help", "Ayuda", "Aide"),
+    "key_quit": P("Quit", "Salir", "Quitter"),
+    "keys": P("Arrows or digits choose a move and Enter plays it; h hint, u undo, s save, l load, "
+              "? help, q quit.",
+              "Las flechas o las cifras eligen una jugada y Intro la juega; h pista, u deshacer, "
+              "s guardar, l cargar, ? ayuda, q salir.",
+              "Les flèches ou les chiffres choisissent un coup et Entrée le joue ; h indice, u annuler, "
+              "s sauver, l charger, ? aide, q quitter."),
+    "save_as": P("Save the game to the file:", "Guardar la partida en el archivo:",
+                 "Enregistrer la partie dans le fichier :"),
+    "load_from": P("Load the game saved in the file:", "Cargar la partida guardada en el archivo:",
+                   "Charger la partie enregistrée dans le fichier :"),
+    "file_keys": P("Enter to confirm, Escape to cancel.", "Intro para confirmar, Escape para cancelar.",
+                   "Entrée pour confirmer, Échap pour annuler."),
+    "tui_prompt": P("Choose with the arrows or 1 to {n}, play with Enter.",
+                    "Elige con las flechas o de 1 a {n}, juega con Intro.",
+                    "Choisissez avec les flèches ou de 1 à {n}, jouez avec Entrée."),
+    "tui_over": P("The game is over: u undo, s save, l load, q quit.",
+                  "La partida ha terminado: u deshacer, s guardar, l cargar, q salir.",
+                  "La partie est finie : u annuler, s sauver, l charger, q quitter."),
+    "selected": P("Move {n} chosen: Enter plays it.", "Jugada {n} elegida: Intro la juega.",
+                  "Coup {n} choisi : Entrée le joue."),
+    "title_seat": P("seat {seat}, seed {seed}", "jugador {seat}, semilla {seed}",
+                    "joueur {seat}, graine {seed}"),
+}
+
+_HELP: dict[Lang, tuple[str, ...]] = {
+    "en": (
+        "Type the number of a move, or the move in the game's notation (for example \"{example}\").",
+        "Commands:",
+        "  hint        what the best bot would do in your place",
+        "  undo        take back your last decision, and the bots' moves after it",
+        "  save FILE   save the game to FILE",
+        "  load FILE   load the game saved in FILE and go on from there",
+        "  board       show the table and your moves again",
+        "  help        this help",
+        "  quit        leave the game (the end of the input does the same)",
+    ),
+    "es": (
+        "Escribe el número de una jugada, o la jugada en la notación del juego (por ejemplo «{example}»).",
+        "Comandos:",
+        "  pista            lo que haría el mejor bot en tu lugar",
+        "  deshacer         retira tu última decisión y las jugadas de los bots que la siguieron",
+        "  guardar ARCHIVO  guarda la partida en ARCHIVO",
+        "  cargar ARCHIVO   carga la partida guardada en ARCHIVO y sigue desde ahí",
+        "  mesa             muestra de nuevo la mesa y tus jugadas",
+        "  ayuda            esta ayuda",
+        "  salir            deja la partida (el final de la entrada hace lo mismo)",
+        "Los comandos en inglés (hint, undo, save, load, board, help, quit) también valen.",
+    ),
+    "fr": (
+        "Tapez le numéro d'un coup, ou le coup dans la notation du jeu (par exemple « {example} »).",
+        "Commandes :",
+        "  indice           ce que ferait le meilleur bot à votre place",
+        "  annuler          reprend votre dernière décision et les coups des bots qui ont suivi",
+        "  sauver FICHIER   enregistre la partie dans FICHIER",
+        "  charger FICHIER  charge la partie enregistrée dans FICHIER et reprend de là",
+        "  table            affiche de nouveau la table et vos coups",
+        "  aide             cette aide",
+        "  quitter          quitte la partie (la fin de l'entrée fait de même)",
+        "Les commandes anglaises (hint, undo, save, load, board, help, quit) marchent aussi.",
+    ),
+}
+
+
+def text(key: str, lang: Lang, **values: object) -> str:
+    """The message ``key`` in ``lang``, its fields filled from ``values``.
+
+    >>> text("saved", "fr", path="p.json", n=12)
+    'Enregistrée dans p.json (12 coups).'
+    """
+    return _TEXT[key](lang, **values)
+
+
+def counted(key: str, lang: Lang, n: int, **values: object) -> str:
+    """The message ``key`` about ``n`` things, in the singular when ``n`` is 1.
+
+    >>> counted("undone", "en", 1)
+    'Taken back: you are at your previous decision again (1 move undone).'
+    """
+    return text(f"{key}_one" if n == 1 and f"{key}_one" in _TEXT else key, lang, n=n, **values)
+
+
+def help_lines(lang: Lang, *, example: str) -> list[str]:
+    """The help, in ``lang``; ``example`` is a move to show the notation with."""
+    return [line.format(example=example) for line in _HELP[lang]]
+
+
+def command(line: str) -> tuple[str, str] | None:
+    """The command ``line`` calls and its argument (a file name, or ``""``), or ``None`` if the line
+    is not a command.
+
+    >>> command("hint"), command("  charger  ma partie.json "), command("45 up1")
+    (('hint', ''), ('load', 'ma partie.json'), None)
+    """
+    word, _, argument = line.strip().partition(" ")
+    name = _WORDS.get(word.lower())
+    return None if name is None else (name, argument.strip())
+
+
+def card_text(session: Session, cards: tuple[object, ...], lang: Lang) -> str:
+    """``cards`` as words, in a sentence."""
+    if session.record.game == mb.NAME:
+        names = [mb.card_name(card, lang) for card in cards if isinstance(card, mb.Card)]
+    else:
+        names = [str(card) for card in cards]
+    return join_words(names, lang)
+
+
+def _is_partner(session: Session, seat: int) -> bool:
+    rules = session.record.rules
+    return (isinstance(rules, mb.Rules) and rules.team_size > 1 and seat != session.seat
+            and rules.side_of(seat) == rules.side_of(session.seat))
+
+
+def seat_name(session: Session, seat: int, lang: Lang) -> str:
+    """How a seat is named in announcements: "Seat 1", "Seat 0 (you)", "Seat 2 (your partner)"."""
+    if seat == session.seat:
+        return text("you", lang, seat=seat)
+    return text("partner" if _is_partner(session, seat) else "seat", lang, seat=seat)
+
+
+def welcome(session: Session, lang: Lang, *, ask_help: bool = True) -> list[str]:
+    """The opening lines: the game, the person's seat, the bots, the seed, and (``ask_help``) how to
+    see the commands."""
+    lines = [text("welcome", lang, title=session.game.title, seat=session.seat)]
+    bots = [text("bot_partner" if _is_partner(session, seat) else "bot", lang, seat=seat, bot=bot.label)
+            for seat, bot in enumerate(session.bots) if bot is not None]
+    lines.append(text("bots", lang, bots=join_words(bots, lang)) if bots else text("alone", lang))
+    if session.record.seed is not None:
+        lines.append(text("seed", lang, seed=session.record.seed))
+    if ask_help:
+        lines.append(text("ask_help", lang))
+    return lines
+
+
+def move_text(session: Session, state: AnyState, move: object, lang: Lang) -> str:
+    """``move`` (made in ``state``) in words, without its subject."""
+    try:
+        return cardrules.describe_move(state, move, lang=lang)
+    except CardrulesError:  # a game without words for its moves: its notation
+        return str(move)
+
+
+def announce(session: Session, event: Event, lang: Lang) -> list[str]:
+    """The lines that announce ``event``."""
+    if isinstance(event, Moved):
+        what = move_text(session, event.state, event.move, lang)
+        return [f"{seat_name(session, event.seat, lang)} {what}."]
+    if isinstance(event, Drew):
+        return [text("drew", lang, cards=card_text(session, event.cards, lang))]
+    if isinstance(event, HandOver):
+        return _hand_over(session, event, lang)
+    if isinstance(event, GameOver):
+        return [text("over", lang), outcome(session, event.result, lang)]
+    raise AssertionError(f"unknown event {event!r}")
+
+
+def _hand_over(session: Session, event: HandOver, lang: Lang) -> list[str]:
+    score, after = event.score, event.state
+    assert isinstance(score, mb.HandScore)
+    assert isinstance(after, mb.State)
+    points = [text("side_points", lang, side=side, points=total) for side, total in enumerate(score.totals)]
+    totals = [text("side_points", lang, side=side, points=total)
+              for side, total in enumerate(after.table.match.totals)]
+    lines = [text("hand_over", lang, n=event.number, scores=join_words(points, lang))]
+    if after.rules.target_score is not None:  # a match: the running totals
+        lines.append(text("totals", lang, scores=join_words(totals, lang)))
+    if not mb.is_terminal(after):
+        lines.append(text("new_hand", lang, n=event.number + 1, cards=card_text(session, event.hand, lang)))
+    return lines
+
+
+def outcome(session: Session, result: object, lang: Lang) -> str:
+    """The end of the game as the person sees it: won or lost, and by how much."""
+    if isinstance(result, the_game.Result):
+        if result.won:
+            return text("won_together", lang)
+        return text("lost_one" if result.cards_left == 1 else "lost_together", lang, n=result.cards_left)
+    if isinstance(result, mb.Result):
+        rules = session.record.rules
+        assert isinstance(rules, mb.Rules)
+        side = rules.side_of(session.seat)
+        mine = result.totals[side]
+        best = max(total for other, total in enumerate(result.totals) if other != side)
+        if side not in result.winners:
+            return text("side_lost", lang, mine=mine, best=max(result.totals))
+        return text("side_won" if len(result.winners) == 1 else "side_tied", lang, mine=mine, best=best)
+    return text("result", lang, result=result)
+
+
+def move_lines(session: Session, lang: Lang, *, compact: bool = False, notation: bool = True) -> list[str]:
+    """The person's legal moves, numbered from 1, in words and (``notation``) as they can be typed,
+    one a line.
+
+    ``compact`` puts The Game's plays of one card on one line, numbered by pile in notation, so that
+    a hand's 30 moves fit in a few lines::
+
+        lay 6:   1 up1     2 up2     3 down1   4 down2
+    """
+    state, legal = session.state, session.legal_moves()
+
+    def line(number: int, move: object) -> str:
+        words = f"{number:>3}. {move_text(session, state, move, lang)}"
+        return f"{words}  [{move}]" if notation else words
+
+    if compact and session.record.game == the_game.NAME:
+        return _plays_by_card(legal, lang) + [line(number, move) for number, move in enumerate(legal, start=1)
+                                              if not isinstance(move, the_game.Play)]
+    return [line(number, move) for number, move in enumerate(legal, start=1)]
+
+
+def _plays_by_card(legal: tuple[object, ...], lang: Lang) -> list[str]:
+    by_card: dict[int, list[str]] = {}
+    for number, move in enumerate(legal, start=1):
+        if isinstance(move, the_game.Play):
+            by_card.setdefault(move.card, []).append(f"{number:>2} {the_game.PILE_NAMES[move.pile]:<5}")
+    width = max((len(text("lay", lang, card=card)) for card in by_card), default=0) + 1
+    return [f"  {text('lay', lang, card=card) + ':':<{width}} {'  '.join(piles)}".rstrip()
+            for card, piles in by_card.items()]
+
+
+def error_text(error: CardrulesError, session: Session, lang: Lang) -> str:
+    """What went wrong with the person's input or file, in their language (the library's own
+    reasons stay English)."""
+    if isinstance(error, SaveFileError):
+        key = "illegal_record" if error.problem == "illegal" else error.problem
+        return text(key, lang, path=error.path, detail=error.detail, title=session.game.title)
+    if isinstance(error, BotError):
+        return text("bot_failed", lang, reason=str(error))
+    if isinstance(error, IllegalMoveError):
+        return text("illegal", lang, reason=error.reason)
+    if isinstance(error, NotationError):
+        return text("unreadable_move", lang, text=error.text, reason=error.reason)
+    return str(error)
+
+
+def board_lines(session: Session, lang: Lang) -> list[str]:
+    """The person's view of the table, then their moves (or, when the game is over, what they can
+    still do)."""
+    lines = cardrules.render(session.observation(), lang=lang).splitlines()
+    if session.over:
+        return [*lines, text("prompt_over", lang)]
+    moves = move_lines(session, lang, compact=True)
+    return [*lines, text("your_moves", lang), *moves, prompt_line(session, lang)]
+
+
+def prompt_line(session: Session, lang: Lang) -> str:
+    """What the person is asked to type now."""
+    if session.over:
+        return text("prompt_over", lang)
+    count = len(session.legal_moves())
+    return text("prompt", lang, n=count) if count > 1 else text("prompt_one", lang)
