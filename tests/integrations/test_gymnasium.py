@@ -154,7 +154,8 @@ def test_the_ansi_render_shows_the_table_the_hand_and_the_legal_moves() -> None:
     text = text_of(env)
     hand = state_of(env).hands[0]
     assert text.startswith("The Game: to act")
-    assert f"hand: {', '.join(map(str, hand))}" in text
+    assert f"seat 0 (you): {' '.join(map(str, hand))}" in text
+    assert "ascending pile 1 (up1): 1" in text
     assert f"{hand[0]} on up1" in text
     total, _ = play(env, 3)
     assert "result: Result(" in text_of(env)

@@ -167,7 +167,9 @@ class TheGameEnv(gymnasium.Env[Vector, np.int64]):
             header = "the episode ended on an illegal action"
         else:
             header = "to act"
-        return position_text(self._game.title, header, self._game.observe(state, 0), moves, footer)
+        observation = self._game.observe(state, 0)
+        return position_text(self._game.title, header, observation, moves, footer,
+                             body=self._game.render(observation))
 
     def _observation(self) -> tuple[Vector, dict[str, Any]]:
         """The encoded observation and the info (a fresh mask: Gymnasium's users may keep both)."""
