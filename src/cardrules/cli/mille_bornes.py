@@ -11,6 +11,7 @@ from cardrules.cli.simulator import Played, Scoring, Simulator, percent
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
 from cardrules.games.mille_bornes.bots import HeuristicBot
+from cardrules.games.mille_bornes.expert_bot import ExpertBot
 
 __all__ = ["MILLE_BORNES"]
 
@@ -180,6 +181,7 @@ MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     describe=_describe,
     bots={
         "heuristic": HeuristicBot,
+        "expert": ExpertBot,
         "random": RandomBot,
         "ismcts": ISMCTSBot,
     },
