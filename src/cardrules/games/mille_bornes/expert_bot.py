@@ -179,7 +179,7 @@ class ExpertBot:
 
     def _attack_value(self, odds: _Odds, hazard: Card, side: int) -> float:
         damage = odds.damage(hazard, side) * odds.threat(side)
-        risk = odds.p_side_holds(side, SAFETY_OF[hazard]) * odds.coup_fourre_points * self.caution
+        risk = odds.p_side_kept(side, SAFETY_OF[hazard]) * odds.coup_fourre_points * self.caution
         return 100.0 + self.aggression * damage - risk
 
     # -- keeping -------------------------------------------------------------------------------
@@ -195,7 +195,7 @@ class ExpertBot:
         if kind is CardKind.HAZARD:
             safety = SAFETY_OF[card]
             best = max((odds.damage(card, side) * odds.threat(side)
-                        - odds.p_side_holds(side, safety) * odds.coup_fourre_points
+                        - odds.p_side_kept(side, safety) * odds.coup_fourre_points
                         for side in odds.opponents if safety not in odds.table.tableaux[side].safeties),
                        default=None)
             if best is None:
@@ -262,6 +262,9 @@ class _Odds:
         points = rules.scoring
         self.coup_fourre_points = points.safety + points.coup_fourre + _TURN
         self.rounds_left = table.draw_pile_size / rules.players + rules.hand_size / 2
+        # Cards each seat has had this hand (dealt or drawn), as if the draws went round evenly.
+        drawn = max(0, len(rules.deck_cards()) - rules.hand_size * rules.players - table.draw_pile_size)
+        self.had = [rules.hand_size + drawn / rules.players] * rules.players
 
     # -- who holds what ------------------------------------------------------------------------
 
@@ -278,6 +281,20 @@ class _Odds:
             return 1.0
         copies = self.unseen[card] - sum(revealed.count(card) for revealed in self.table.revealed)
         return _p_any(self.unseen_total, copies, self.hidden_of[side])
+
+    def p_side_kept(self, side: int, safety: Card) -> float:
+        """The chance that some hand of ``side`` holds ``safety``, a card players keep once they
+        have it: an unseen safety is in the hand of a seat that has had it (every card it was dealt
+        or drew) or still in the draw pile, in proportion to those cards."""
+        if self.revealed_in(side, safety):
+            return 1.0
+        copies = self.unseen[safety] - sum(revealed.count(safety) for revealed in self.table.revealed)
+        if copies <= 0:
+            return 0.0
+        theirs = sum(self.had[seat] for seat in self.seats_of[side] if seat != self.obs.seat)
+        others = sum(self.had[seat] for seat in range(self.rules.players) if seat != self.obs.seat)
+        share = theirs / max(1.0, others + self.table.draw_pile_size)
+        return 1.0 - (1.0 - share) ** copies
 
     def expected_attacks(self, hazard: Card) -> float:
         """How many ``hazard`` cards the opponents may still play on this side: each unseen copy
