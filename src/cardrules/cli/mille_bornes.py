@@ -34,6 +34,10 @@ bots:
              furthest; hold safeties back for a coup fourré until needed or the draw pile is low
              (under 10); discard the card it can least use; extend the race while the draw pile
              holds at least 20 cards.
+  expert     ExpertBot, by the odds from its own seat's view only: counts the unseen hazards, remedies
+             and safeties; holds a safety for a coup fourré while the wait is worth it; attacks the
+             side most likely to win when the damage outweighs the risk of a coup fourré; lands
+             exactly on the target; extends a race by the odds of finishing the longer one first.
   random     any legal move, uniformly.
 
 --bot plays side 0's seats, and every seat unless --versus is given; --versus plays every other
@@ -185,7 +189,8 @@ MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
         "random": RandomBot,
         "ismcts": ISMCTSBot,
     },
-    bot_help="heuristic: rules of thumb (HeuristicBot, see below); random: any legal move; ismcts: "
+    bot_help="heuristic: rules of thumb (HeuristicBot, see below); expert: by the odds (ExpertBot); "
+             "random: any legal move; ismcts: "
              "search (ISMCTSBot, e.g. ismcts:iterations=200)",
     default_bot="heuristic",
     sides=_sides,
