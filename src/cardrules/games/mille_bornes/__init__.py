@@ -14,7 +14,8 @@ the same as every game's:
 The package is layered, each module importing only those before it: ``cards`` -> ``rules`` ->
 ``moves`` -> ``converter``, ``tableau`` -> ``score_sheet`` -> ``scoring`` -> ``state`` (the
 records: ``Table``, ``State``, ``Observation``) -> ``legality`` -> ``safeties`` -> ``flow`` ->
-``engine`` -> ``validation`` -> ``result`` -> ``observation`` -> ``notation`` -> ``bots``.
+``engine`` -> ``validation`` -> ``result`` -> ``observation`` -> ``notation`` -> ``bots`` and
+``expert_bot``.
 """
 
 from __future__ import annotations

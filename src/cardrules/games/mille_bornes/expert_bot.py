@@ -57,7 +57,10 @@ _TURN = 70.0
 """Miles a moving side covers in an average turn: the exchange rate of a turn into points."""
 _FINISH = 10_000.0
 """The worth of completing the trip: above every other move."""
-_MILES_BY_VALUE = {miles: card for card, miles in MILES.items()}
+_SHORT_REMAINDER = {25: 40.0, 50: 20.0, 75: 10.0}
+"""What a drive costs that leaves this small a remainder the hand cannot finish: one exact small
+card is needed, and 25s are the scarcest finishers (a custom race may leave other remainders:
+they cost the most)."""
 
 
 class ExpertBot:
@@ -69,6 +72,9 @@ class ExpertBot:
       safety is held back; a safety worth less is played at once.
     - ``aggression``: the weight of an attack's damage against the miles of driving.
     - ``safe_trip_weight``: how much of the safe-trip bonus a first 200 is charged.
+    - ``caution``: the weight of the risk that an attack is answered by a coup fourré.
+
+    A negative or non-finite option raises :class:`~cardrules.errors.ArgumentError`.
 
     The bot keeps nothing between calls: the same observation and legal moves always give the same
     move, so it can roll out games for a search (``ISMCTSBot(rollout=ExpertBot())``).
@@ -92,7 +98,7 @@ class ExpertBot:
 
     def __repr__(self) -> str:
         return (f"ExpertBot(hold_safeties={self.hold_safeties}, aggression={self.aggression}, "
-                f"safe_trip_weight={self.safe_trip_weight})")
+                f"safe_trip_weight={self.safe_trip_weight}, caution={self.caution})")
 
     def choose(self, observation: Observation, legal: tuple[Move, ...]) -> Move:
         """The move to make, one of ``legal``."""
@@ -147,8 +153,7 @@ class ExpertBot:
         if after in _sums(rest, odds.twos_left - (miles == 200)):
             value += 20.0
         elif after <= 75:
-            # A small remainder needs one exact small card: 25s are the scarcest finishers.
-            value -= {25: 40.0, 50: 20.0, 75: 10.0}[after]
+            value -= _SHORT_REMAINDER.get(after, 40.0)
         if miles == 200 and mine.twos == 0:
             value -= odds.rules.scoring.safe_trip * self.safe_trip_weight
         return value
