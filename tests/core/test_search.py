@@ -10,10 +10,11 @@ import pytest
 import cardrules
 from cardrules import ArgumentError, rl
 from cardrules.bots import ISMCTSBot, RandomBot, play_game, play_out
-from cardrules.cli.mille_bornes import MILLE_BORNES, HeuristicSearchBot
+from cardrules.cli.mille_bornes import MILLE_BORNES, ExpertSearchBot
 from cardrules.cli.the_game import THE_GAME, GreedySearchBot
 from cardrules.games import mille_bornes, the_game
 from cardrules.games.mille_bornes.bots import HeuristicBot
+from cardrules.games.mille_bornes.expert_bot import ExpertBot
 from cardrules.games.the_game.bots import GreedyBot
 from cardrules.registry import game_of
 from cardrules.search import outcome_returns
@@ -186,7 +187,7 @@ def test_without_a_guard_the_search_departs_from_the_policy() -> None:
 
 def test_the_command_lines_ismcts_rolls_out_with_the_reference_bots() -> None:
     assert THE_GAME.bots["ismcts"] is GreedySearchBot
-    assert MILLE_BORNES.bots["ismcts"] is HeuristicSearchBot
+    assert MILLE_BORNES.bots["ismcts"] is ExpertSearchBot
     assert isinstance(GreedySearchBot(iterations=5).rollout, GreedyBot)
-    assert isinstance(HeuristicSearchBot(seconds=0.1).rollout, HeuristicBot)
+    assert isinstance(ExpertSearchBot(seconds=0.1).rollout, ExpertBot)
     assert GreedySearchBot(guard=None).guard is None

@@ -11,8 +11,9 @@ from cardrules.cli.simulator import Played, Scoring, Simulator, percent
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
 from cardrules.games.mille_bornes.bots import HeuristicBot
+from cardrules.games.mille_bornes.expert_bot import ExpertBot
 
-__all__ = ["MILLE_BORNES", "HeuristicSearchBot"]
+__all__ = ["MILLE_BORNES", "ExpertSearchBot"]
 
 _PRESETS: dict[str, Callable[..., mb.Rules]] = {
     "parker": mb.Rules.parker,
@@ -33,6 +34,10 @@ bots:
              furthest; hold safeties back for a coup fourré until needed or the draw pile is low
              (under 10); discard the card it can least use; extend the race while the draw pile
              holds at least 20 cards.
+  expert     ExpertBot, by the odds from its own seat's view only: counts the unseen hazards, remedies
+             and safeties; holds a safety for a coup fourré while the wait is worth it; attacks the
+             side most likely to win when the damage outweighs the risk of a coup fourré; lands
+             exactly on the target; extends a race by the odds of finishing the longer one first.
   random     any legal move, uniformly.
 
 --bot plays side 0's seats, and every seat unless --versus is given; --versus plays every other
@@ -45,8 +50,8 @@ coups fourrés per hand; hand length in decisions (every choice a bot makes, cou
 extension calls included); hands per match."""
 
 
-class HeuristicSearchBot(ISMCTSBot):
-    """The command line's ``ismcts``: :class:`~cardrules.bots.ISMCTSBot` with ``HeuristicBot`` rollouts.
+class ExpertSearchBot(ISMCTSBot):
+    """The command line's ``ismcts``: :class:`~cardrules.bots.ISMCTSBot` with ``ExpertBot`` rollouts.
 
     A search bot needs a good rollout policy: random rollouts make it far weaker than the
     reference bot. The options are ``ISMCTSBot``'s, less ``rollout`` and ``value``.
@@ -56,7 +61,7 @@ class HeuristicSearchBot(ISMCTSBot):
                  exploration: float = 0.7, widening: float | None = 1.0, guard: float | None = 2.0,
                  seed: int | None = None) -> None:
         super().__init__(iterations=iterations, seconds=seconds, exploration=exploration,
-                         widening=widening, rollout=HeuristicBot(), guard=guard, seed=seed)
+                         widening=widening, rollout=ExpertBot(), guard=guard, seed=seed)
 
 
 def _room_variants(text: str) -> tuple[str, ...]:
@@ -194,11 +199,13 @@ MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     describe=_describe,
     bots={
         "heuristic": HeuristicBot,
+        "expert": ExpertBot,
         "random": RandomBot,
-        "ismcts": HeuristicSearchBot,
+        "ismcts": ExpertSearchBot,
     },
-    bot_help="heuristic: rules of thumb (HeuristicBot, see below); random: any legal move; ismcts: "
-             "search (ISMCTSBot with HeuristicBot rollouts, e.g. ismcts:iterations=200)",
+    bot_help="heuristic: rules of thumb (HeuristicBot, see below); expert: by the odds (ExpertBot); "
+             "random: any legal move; ismcts: search (ISMCTSBot with ExpertBot rollouts, "
+             "e.g. ismcts:iterations=200)",
     default_bot="heuristic",
     sides=_sides,
     summarize=_summary,

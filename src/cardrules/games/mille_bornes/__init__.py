@@ -15,7 +15,7 @@ The package is layered, each module importing only those before it: ``cards`` ->
 ``moves`` -> ``converter``, ``tableau`` -> ``score_sheet`` -> ``scoring`` -> ``state`` (the
 records: ``Table``, ``State``, ``Observation``) -> ``legality`` -> ``safeties`` -> ``flow`` ->
 ``engine`` -> ``validation`` -> ``result`` -> ``observation`` -> ``notation`` -> ``render`` ->
-``bots``.
+``bots`` and ``expert_bot``.
 """
 
 from __future__ import annotations
