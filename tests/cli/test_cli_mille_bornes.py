@@ -43,7 +43,7 @@ def test_simulate_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None
     assert err == ""
     lines = out.splitlines()
     assert lines[0] == ("Mille Bornes: 4 players in 2 teams of 2, Parker rules, race 1000, match to 5000; "
-                        "heuristic bot; seeds 1..20")
+                        "expert bot; seeds 1..20")
     assert "games             20" in lines
     for start in ("hands per match", "hand length", "trip completed", "coups fourrés", "tied games",
                   "side  seats", "speed"):

@@ -206,7 +206,7 @@ MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     bot_help="heuristic: rules of thumb (HeuristicBot, see below); expert: by the odds (ExpertBot); "
              "random: any legal move; ismcts: search (ISMCTSBot with ExpertBot rollouts, "
              "e.g. ismcts:iterations=200)",
-    default_bot="heuristic",
+    default_bot="expert",
     sides=_sides,
     summarize=_summary,
     bench_variants=_bench_variants,
