@@ -43,6 +43,7 @@ from cardrules.games.mille_bornes import (
 from cardrules.games.mille_bornes.tableau import EMPTY_TABLEAU
 from cardrules.i18n import LANGUAGES, Lang
 from cardrules.testing import reachable_states
+from tests.render_text import SEAT, cards_text, hand_lines
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORD = Path(__file__).parent / "data" / "pairs-heuristic-match.json"
@@ -50,32 +51,12 @@ RECORD = Path(__file__).parent / "data" / "pairs-heuristic-match.json"
 states: st.SearchStrategy[State] = reachable_states(game="mille-bornes")  # type: ignore[assignment]
 langs = st.sampled_from(LANGUAGES)
 
-SEAT = {"en": "seat {}", "es": "jugador {}", "fr": "joueur {}"}
-
-
-def cards_text(lang: Lang, n: int) -> str:
-    """How many cards a hidden hand holds, as each language counts (French: "0 carte", "2 cartes")."""
-    word = {"en": "card", "es": "carta", "fr": "carte"}[lang]
-    return f"{n} {word}{'s' if (n > 1 if lang == 'fr' else n != 1) else ''}"
 
 
 def recorded_states() -> list[State]:
     """The states of a recorded match of two pairs, from the deal to the end (302 states)."""
     record: GameRecord = from_json(RECORD.read_text(encoding="utf-8"), GameRecord)
     return list(record.states())  # type: ignore[arg-type]
-
-
-def hand_lines(text: str) -> dict[str, str]:
-    """The lines under the hands' heading: who -> what is shown of the hand."""
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line in ("Hands:", "Manos:", "Mains :"))
-    shown = {}
-    for line in lines[start + 1:]:
-        if not line.startswith("  "):
-            break
-        who, _, cards = line.strip().partition(" : " if " : " in line else ": ")
-        shown[who] = cards
-    return shown
 
 
 def section(text: str, heading: str) -> list[str]:

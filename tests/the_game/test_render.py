@@ -42,6 +42,7 @@ from cardrules.games.the_game import (
 )
 from cardrules.i18n import LANGUAGES, Lang
 from cardrules.testing import reachable_states
+from tests.render_text import SEAT, cards_text, hand_lines
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORD = Path(__file__).parent / "data" / "three-players-on-fire-won.json"
@@ -50,31 +51,11 @@ states: st.SearchStrategy[State] = reachable_states(game="the-game")  # type: ig
 langs = st.sampled_from(LANGUAGES)
 
 COUNT = {"en": r"\d+ cards?", "es": r"\d+ cartas?", "fr": r"\d+ cartes?"}
-SEAT = {"en": "seat {}", "es": "jugador {}", "fr": "joueur {}"}
-
-
-def cards_text(lang: Lang, n: int) -> str:
-    """How many cards a hidden hand holds, as each language counts (French: "0 carte", "2 cartes")."""
-    word = {"en": "card", "es": "carta", "fr": "carte"}[lang]
-    return f"{n} {word}{'s' if (n > 1 if lang == 'fr' else n != 1) else ''}"
 
 
 def recorded_states() -> list[State]:
     record: GameRecord = from_json(RECORD.read_text(encoding="utf-8"), GameRecord)
     return list(record.states())  # type: ignore[arg-type]
-
-
-def hand_lines(text: str) -> dict[str, str]:
-    """The lines under the hands' heading: who -> what is shown of the hand."""
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line in ("Hands:", "Manos:", "Mains :"))
-    shown = {}
-    for line in lines[start + 1:]:
-        if not line.startswith("  "):
-            break
-        who, _, cards = line.strip().partition(" : " if " : " in line else ": ")
-        shown[who] = cards
-    return shown
 
 
 # --- what a player sees ---------------------------------------------------------------------------
