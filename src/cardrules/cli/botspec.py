@@ -19,15 +19,15 @@ import re
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import Union, cast
+from typing import Any, ClassVar, Union, cast
 
 import attrs
 
-from cardrules.bots import Bot
+from cardrules.bots import Bot, ISMCTSBot
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError
 
-__all__ = ["BotSpec", "parse_bot", "parse_bots"]
+__all__ = ["BotSpec", "SearchBot", "parse_bot", "parse_bots"]
 
 _USER_BOT = re.compile(r"(?P<module>[A-Za-z_][\w.]*):(?P<cls>[A-Za-z_]\w*)(?::(?P<options>.*))?")
 _KIND_NAMES: dict[object, str] = {int: "a whole number", float: "a number", bool: "true or false",
@@ -191,3 +191,21 @@ def _convert(spec: str, key: str, text: str, kind: object) -> object:
     names = " or ".join(_KIND_NAMES.get(choice, getattr(choice, "__name__", str(choice)))
                         for choice in choices)
     raise ArgumentError(f"bot {spec}: option {key}={text!r} is not {names}")
+
+
+class SearchBot(ISMCTSBot):
+    """The command line's ``ismcts``: :class:`~cardrules.bots.ISMCTSBot` rolling out with the game's
+    strongest reference bot, ``rollout_bot``, which each game's subclass names.
+
+    A search bot needs a good rollout policy: random rollouts make it far weaker than the
+    reference bot. The options are ``ISMCTSBot``'s, less ``rollout`` and ``value``.
+    """
+
+    # Any: the rollout bot of whichever game the subclass serves.
+    rollout_bot: ClassVar[type[Any]]
+
+    def __init__(self, *, iterations: int | None = None, seconds: float | None = None,
+                 exploration: float = 0.7, widening: float | None = 1.0, guard: float | None = 2.0,
+                 seed: int | None = None) -> None:
+        super().__init__(iterations=iterations, seconds=seconds, exploration=exploration,
+                         widening=widening, rollout=self.rollout_bot(), guard=guard, seed=seed)

@@ -6,7 +6,8 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardrules.bots import ISMCTSBot, RandomBot
+from cardrules.bots import RandomBot
+from cardrules.cli.botspec import SearchBot
 from cardrules.cli.simulator import Played, Scoring, Simulator, percent
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
@@ -50,18 +51,10 @@ coups fourrés per hand; hand length in decisions (every choice a bot makes, cou
 extension calls included); hands per match."""
 
 
-class ExpertSearchBot(ISMCTSBot):
-    """The command line's ``ismcts``: :class:`~cardrules.bots.ISMCTSBot` with ``ExpertBot`` rollouts.
+class ExpertSearchBot(SearchBot):
+    """The command line's ``ismcts``: :class:`~cardrules.bots.ISMCTSBot` with ``ExpertBot`` rollouts."""
 
-    A search bot needs a good rollout policy: random rollouts make it far weaker than the
-    reference bot. The options are ``ISMCTSBot``'s, less ``rollout`` and ``value``.
-    """
-
-    def __init__(self, *, iterations: int | None = None, seconds: float | None = None,
-                 exploration: float = 0.7, widening: float | None = 1.0, guard: float | None = 2.0,
-                 seed: int | None = None) -> None:
-        super().__init__(iterations=iterations, seconds=seconds, exploration=exploration,
-                         widening=widening, rollout=ExpertBot(), guard=guard, seed=seed)
+    rollout_bot = ExpertBot
 
 
 def _room_variants(text: str) -> tuple[str, ...]:

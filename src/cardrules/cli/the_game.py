@@ -6,7 +6,8 @@ import argparse
 from collections.abc import Sequence
 from typing import Literal
 
-from cardrules.bots import STRONGEST, ISMCTSBot, RandomBot
+from cardrules.bots import STRONGEST, RandomBot
+from cardrules.cli.botspec import SearchBot
 from cardrules.cli.simulator import Scoring, Simulator
 from cardrules.cli.simulator import percent as _percent
 from cardrules.games import the_game
@@ -15,18 +16,10 @@ from cardrules.games.the_game.bots import GreedyBot
 __all__ = ["THE_GAME", "GreedySearchBot"]
 
 
-class GreedySearchBot(ISMCTSBot):
-    """The command line's ``ismcts``: :class:`~cardrules.bots.ISMCTSBot` with ``GreedyBot`` rollouts.
+class GreedySearchBot(SearchBot):
+    """The command line's ``ismcts``: :class:`~cardrules.bots.ISMCTSBot` with ``GreedyBot`` rollouts."""
 
-    A search bot needs a good rollout policy: random rollouts make it far weaker than the
-    reference bot. The options are ``ISMCTSBot``'s, less ``rollout`` and ``value``.
-    """
-
-    def __init__(self, *, iterations: int | None = None, seconds: float | None = None,
-                 exploration: float = 0.7, widening: float | None = 1.0, guard: float | None = 2.0,
-                 seed: int | None = None) -> None:
-        super().__init__(iterations=iterations, seconds=seconds, exploration=exploration,
-                         widening=widening, rollout=GreedyBot(), guard=guard, seed=seed)
+    rollout_bot = GreedyBot
 
 
 def _the_game_arguments(parser: argparse.ArgumentParser) -> None:
