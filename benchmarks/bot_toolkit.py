@@ -7,8 +7,10 @@ never seen, as ``observe`` hands it out; the same on one rebuilt by hand, which 
 not vouch for and checks in full; and each further call on it, as a search makes them),
 ``to_json`` + ``from_json`` of the state, ``legal_actions`` + ``mask`` and ``encode`` of the
 observation (``cardrules.rl``), and one
-PettingZoo ``env.step`` (the actions of whole random games replayed). The rounds interleave the
-figures and keep the best of each, so a busy moment of a shared machine hurts every column alike.
+PettingZoo ``env.step`` (the actions of whole random games replayed). Times are CPU time of this
+process (``time.process_time``), so that other work on a shared machine counts as little as it can;
+the rounds interleave the figures and keep the best of each, so a busy moment hurts every column
+alike.
 The targets of the bot writers' issue are printed under the table.
 """
 
@@ -93,10 +95,10 @@ def _figures(rules: Any, game: str, options: dict[str, Any], games: int) -> dict
     def step() -> float:
         rng = random.Random(2)
         legal_moves, apply, choice = cardrules.legal_moves, cardrules.apply, rng.choice
-        start = time.perf_counter()
+        start = time.process_time()
         for state in states:
             apply(state, choice(legal_moves(state)))
-        return (time.perf_counter() - start) / len(states)
+        return (time.process_time() - start) / len(states)
 
     def determinize_first() -> float:
         # Copies of observe's observations, which the library vouches for (cardrules.trust), never
@@ -105,20 +107,20 @@ def _figures(rules: Any, game: str, options: dict[str, Any], games: int) -> dict
         fresh = [copy.deepcopy(o, {id(o.rules): o.rules}) for o in observations]
         rng = random.Random(3)
         gc.collect()  # the copies' garbage is not determinize's to collect
-        start = time.perf_counter()
+        start = time.process_time()
         for observation in fresh:
             cardrules.determinize(observation, rng)
-        return (time.perf_counter() - start) / len(fresh)
+        return (time.process_time() - start) / len(fresh)
 
     def determinize_hand_made() -> float:
         # The same observations rebuilt by hand (attrs.evolve), so checked in full.
         fresh = [attrs.evolve(o, table=copy.deepcopy(o.table)) for o in observations]
         rng = random.Random(3)
         gc.collect()  # the copies' garbage is not determinize's to collect
-        start = time.perf_counter()
+        start = time.process_time()
         for observation in fresh:
             cardrules.determinize(observation, rng)
-        return (time.perf_counter() - start) / len(fresh)
+        return (time.process_time() - start) / len(fresh)
 
     def determinize_again() -> float:
         # The further calls of one decision, as a search makes (its first call is not counted).
@@ -126,42 +128,42 @@ def _figures(rules: Any, game: str, options: dict[str, Any], games: int) -> dict
         seconds = 0.0
         for observation in observations:
             cardrules.determinize(observation, rng)
-            start = time.perf_counter()
+            start = time.process_time()
             for _ in range(_AGAIN):
                 cardrules.determinize(observation, rng)
-            seconds += time.perf_counter() - start
+            seconds += time.process_time() - start
         return seconds / (len(observations) * _AGAIN)
 
     def round_trip() -> float:
-        start = time.perf_counter()
+        start = time.process_time()
         for state in states:
             cardrules.from_json(cardrules.to_json(state), kind)
-        return (time.perf_counter() - start) / len(states)
+        return (time.process_time() - start) / len(states)
 
     def actions_and_mask() -> float:
         legal_actions, mask = space.legal_actions, space.mask
-        start = time.perf_counter()
+        start = time.process_time()
         for observation in observations:
             legal_actions(observation)
             mask(observation)
-        return (time.perf_counter() - start) / len(observations)
+        return (time.process_time() - start) / len(observations)
 
     def encode() -> float:
         encode = encoder.encode
-        start = time.perf_counter()
+        start = time.process_time()
         for observation in observations:
             encode(observation)
-        return (time.perf_counter() - start) / len(observations)
+        return (time.process_time() - start) / len(observations)
 
     def env_step() -> float:
         seconds, calls = 0.0, 0
         for seed, actions in episodes:
             env.reset(seed=seed)
             step = env.step
-            start = time.perf_counter()
+            start = time.process_time()
             for action in actions:
                 step(action)
-            seconds += time.perf_counter() - start
+            seconds += time.process_time() - start
             calls += len(actions)
         return seconds / calls
 
@@ -196,7 +198,7 @@ def main() -> None:
             f" {best[name] * 1e6:>8.1f} ({best[name] * 1e6 / step:>4.1f})" for name in columns
         )
         print(f"{label:<24} {step:>6.2f}{cells}")
-    print("microseconds per call (in playout steps); targets in steps: "
+    print("CPU microseconds per call (in playout steps); targets in steps: "
           + ", ".join(f"{name} <= {limit:g}" for name, limit in _TARGETS.items()))
 
 

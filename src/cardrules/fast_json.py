@@ -10,9 +10,13 @@ Each takes only the road it is sure of. A writer returns exactly the text
 ``json.dumps(converter.unstructure(value), ensure_ascii=False)`` gives; a reader returns exactly
 the value ``converter.structure(data, cls)`` gives. Whenever either meets anything else — a field
 of an unexpected type, a missing or unknown key, a card name it does not know, a value a class's
-own validator refuses — it raises :class:`Fallback`, and the caller takes the detailed path, which
+own validator refuses — it raises :class:`Fallback` (a reader, meeting a name that is no key of its
+table, the lookup's ``KeyError`` or ``TypeError``), and the caller takes the detailed path, which
 gives the answer, or the error message, it always gave. So the fast path changes no outcome: it
 only skips work on values that the detailed path would accept.
+
+A value the library vouches for (:mod:`cardrules.trust`) holds its declared types by construction:
+:meth:`Compiler.trusted_writer` writes it in one expression per class, with no check at all.
 
 The JSON text itself is parsed by :func:`loads`: ``orjson``'s parser when the optional extra
 ``cardrules[fast]`` is installed (a few times faster than the standard library's), else ``json``'s.
@@ -149,6 +153,7 @@ class Compiler:
         self._customized = customized
         self._cached: set[type] = set()
         self._writers: dict[object, Callable[[object], str] | None] = {}
+        self._trusted_writers: dict[object, Callable[[object], str] | None] = {}
         self._readers: dict[object, Callable[[object], object] | None] = {}
         self._text_caches: dict[type, Callable[[object], str]] = {}
         self._enum_texts: dict[type, dict[object, str] | None] = {}
@@ -184,6 +189,105 @@ class Compiler:
         lines.append("    return " + (" + ".join(pieces) + " + '}'" if pieces else "'{}'"))
         write: Callable[[object], str] = _define("write", lines, namespace, cls)
         return write
+
+    def trusted_writer(self, cls: type) -> Callable[[object], str] | None:
+        """The writer of attrs class ``cls`` for a value whose every field is known to hold its
+        declared type (a state or observation the library vouches for, see :mod:`cardrules.trust`):
+        the text :meth:`writer` gives, built in one expression without checking a type; ``None``
+        for a class that cannot be compiled. Given any other value, it may write a wrong text."""
+        if cls not in self._trusted_writers:
+            self._trusted_writers[cls] = None  # a class that holds itself stays uncompiled
+            self._trusted_writers[cls] = self._compile_trusted_writer(cls)
+        return self._trusted_writers[cls]
+
+    def _compile_trusted_writer(self, cls: type) -> Callable[[object], str] | None:
+        if not self._native_class(cls):
+            return None
+        fields = [field for field in attrs.fields(cls) if field.init]
+        hints = typing.get_type_hints(cls)
+        namespace: dict[str, object] = {}
+        pieces: list[str] = []
+        for number, field in enumerate(fields):
+            key = ("{" if number == 0 else ", ") + encode(field.name) + ": "
+            pieces += [repr(key), self._trusted_text(hints[field.name], f"x.{field.name}", namespace,
+                                                     f"f{number}")]
+        pieces.append(repr("}") if fields else repr("{}"))
+        # One join of every piece: no intermediate strings, no check of a type.
+        lines = ["def write(x):", f"    return ''.join(({', '.join(pieces)},))"]
+        write: Callable[[object], str] = _define("write", lines, namespace, cls)
+        return write
+
+    def _trusted_text(self, hint: object, src: str, namespace: dict[str, object], key: str) -> str:
+        """An expression for the JSON text of ``src`` (an expression without side effects, which
+        may be evaluated twice), known to hold a value of type ``hint``."""
+        if hint in self._cached:
+            namespace[f"{key}_write"] = self._cached_writer(hint)
+            return f"{key}_write({src})"
+        kind = self._kind(hint)
+        if kind == "int":
+            namespace["_int_text"] = _INT_TEXTS.__getitem__
+            return f"_int_text({src})"
+        if kind == "bool":
+            return f"('true' if {src} else 'false')"
+        if kind == "str":
+            namespace["_encode"] = encode
+            return f"_encode({src})"
+        if kind == "literal":
+            namespace[f"{key}_text"] = {choice: encode(choice) for choice in typing.get_args(hint)}
+            return f"{key}_text[{src}]"
+        if kind == "enum":
+            assert isinstance(hint, type)
+            texts = self._enum_text(hint)
+            if texts is not None:
+                namespace[f"{key}_text"] = texts
+                return f"{key}_text[{src}]"
+        if kind == "optional":
+            inner = self._trusted_text(_optional_of(hint), src, namespace, key)
+            return f"('null' if {src} is None else {inner})"
+        if kind == "tuple":
+            return self._trusted_tuple(hint, src, namespace, key)
+        if kind == "attrs":
+            assert isinstance(hint, type)
+            write = self.trusted_writer(hint)
+            if write is not None:
+                namespace[f"{key}_write"] = write
+                return f"{key}_write({src})"
+        namespace[f"{key}_hook"] = self._converter.get_unstructure_hook(hint)
+        namespace["_encode"] = encode
+        return f"_encode({key}_hook({src}))"
+
+    def _trusted_tuple(self, hint: object, src: str, namespace: dict[str, object], key: str) -> str:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = args[0]
+            kind = self._kind(item)
+            if kind == "int":
+                namespace["_int_text"] = _INT_TEXTS.__getitem__
+                return f"'[' + ', '.join(map(_int_text, {src})) + ']'"
+            if kind == "enum":
+                assert isinstance(item, type)
+                texts = self._enum_text(item)
+                if texts is not None:
+                    namespace[f"{key}_text"] = texts.__getitem__
+                    return f"'[' + ', '.join(map({key}_text, {src})) + ']'"
+            namespace[f"{key}_item"] = self._trusted_item_writer(item)
+            return f"'[' + ', '.join(map({key}_item, {src})) + ']'"
+        items = " + ', ' + ".join(
+            self._trusted_text(arg, f"{src}[{number}]", namespace, f"{key}_{number}")
+            for number, arg in enumerate(args))
+        return f"'[' + {items} + ']'" if args else "'[]'"
+
+    def _trusted_item_writer(self, hint: object) -> Callable[[object], str]:
+        """A function that writes one value known to be of type ``hint``."""
+        if hint not in self._cached and self._kind(hint) == "attrs":
+            assert isinstance(hint, type)
+            write = self.trusted_writer(hint)
+            if write is not None:
+                return write
+        namespace: dict[str, object] = {}
+        lines = ["def write(x):", f"    return {self._trusted_text(hint, 'x', namespace, 'i')}"]
+        item: Callable[[object], str] = _define("write", lines, namespace, hint)
+        return item
 
     def _write_lines(self, hint: object, src: str, dst: str, namespace: dict[str, object],
                      key: str, *, cached: bool = True) -> list[str]:
@@ -289,7 +393,8 @@ class Compiler:
 
     def reader(self, cls: type) -> Callable[..., object] | None:
         """The compiled reader of attrs class ``cls`` (the value of parsed JSON ``data``;
-        ``Fallback`` when it cannot vouch for it), or ``None``.
+        ``Fallback``, or the ``KeyError`` or ``TypeError`` of a name it does not know, when it
+        cannot vouch for it), or ``None``.
 
         A reader takes a second, optional argument: the value of the class's first field, already
         read (``from_json`` reads a game's rules once per rules text), left out of ``data``.
@@ -362,6 +467,8 @@ class Compiler:
             table = self._enum_value(hint)
             if table is not None:
                 namespace[f"{key}_type"], namespace[f"{key}_of"] = table
+                if table[0] is str:  # only a str equals a key: anything else is a KeyError
+                    return [f"{dst} = {key}_of[{src}]"]
                 return [f"if {src}.__class__ is not {key}_type: raise _F", f"{dst} = {key}_of[{src}]"]
         if kind == "optional":
             inner = self._read_lines(_optional_of(hint), src, dst, namespace, key)
@@ -392,6 +499,11 @@ class Compiler:
             if one_type is not None and self._kind(item) == "enum":
                 assert isinstance(item, type)
                 table = self._enum_value(item)
+                if table is not None and table[0] is str:
+                    # Only a str equals a key of the table: any other item is a KeyError (or, not
+                    # hashable, a TypeError), so the items need no check of their type.
+                    namespace[f"{key}_of"] = table[1]
+                    return [f"{check}: raise _F", f"{dst} = tuple(map({key}_of.__getitem__, {src}))"]
                 if table is not None:
                     namespace[f"{key}_only"], namespace[f"{key}_of"] = frozenset((table[0],)), table[1]
                     return [f"{check} or not {key}_only.issuperset(map(type, {src})): raise _F",

@@ -49,7 +49,7 @@ from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH
 from cardrules.errors import CardrulesError, InvalidStateError, SerializationError, UnknownGameError
 from cardrules.fast_json import Compiler, encode, loads
 from cardrules.registry import SomeGame, available, game_of, get, registered
-from cardrules.trust import vouch
+from cardrules.trust import vouch, vouched
 
 __all__ = [
     "FORMAT",
@@ -567,7 +567,7 @@ def _validate(game: SomeGame, kind: str, value: object) -> None:
 # impossible value — goes through the detailed path, for the same answer or the same message.
 
 _FAST_KINDS = ("state", "observation", "result")
-_WRITERS: dict[type, tuple[str, Callable[[object], str]] | None] = {}
+_WRITERS: dict[type, tuple[str, Callable[[object], str], Callable[[object], str] | None] | None] = {}
 _READERS: dict[tuple[str, str], tuple[SomeGame, str, object, Callable[..., object], bool] | None] = {}
 _ENVELOPE = re.compile(r'\{"game": "([a-z0-9-]{1,40})", "format": 1, "type": "([a-z]{1,20})", ')
 _RULES_KEY = '"rules": '
@@ -589,15 +589,19 @@ def _fast_text(value: object) -> str | None:
     entry = _WRITERS[cls]
     if entry is None:
         return None
-    head, write = entry
-    try:
-        body = write(value)
-    except Exception:
-        return None
+    head, write, write_trusted = entry
+    if write_trusted is not None and vouched(value):
+        # Built by the library, so every field holds its declared type: written without checks.
+        body = write_trusted(value)
+    else:
+        try:
+            body = write(value)
+        except Exception:
+            return None
     return head + ", " + body[1:] if body != "{}" else head + "}"
 
 
-def _writer_for(value: object) -> tuple[str, Callable[[object], str]] | None:
+def _writer_for(value: object) -> tuple[str, Callable[[object], str], Callable[[object], str] | None] | None:
     try:
         kind, game = _classify(value)
     except SerializationError:
@@ -611,7 +615,9 @@ def _writer_for(value: object) -> tuple[str, Callable[[object], str]] | None:
     write = _compiler.writer(type(value))
     if write is None:
         return None
-    return f'{{"game": {encode(game.name)}, "format": {FORMAT}, "type": {encode(kind)}', write
+    # Only the records the library vouches for (cardrules.trust) are ever written unchecked.
+    trusted = _compiler.trusted_writer(cls) if hasattr(cls, "_trusted") else None
+    return f'{{"game": {encode(game.name)}, "format": {FORMAT}, "type": {encode(kind)}', write, trusted
 
 
 def _fast_value(text: str, cls: object) -> object | None:

@@ -31,6 +31,7 @@ from cardrules.serialization import detailed_from_json, detailed_to_json
 from cardrules.testing import reachable_states
 from cardrules.testing.fuzz.corpus import build_corpus, rules_grids, type_of
 from cardrules.testing.fuzz.mutations import Mutator
+from cardrules.trust import vouched
 
 KINDS = ("state", "observation", "result")
 
@@ -86,6 +87,32 @@ def test_the_fast_path_writes_and_reads_every_reachable_value(state: Any) -> Non
                 assert serialization._fast_value(text, type(value)) == value
                 assert serialization._fast_value(text, None) == value
                 assert from_json(text, type(value)) == detailed_from_json(text, type(value)) == value
+
+
+@given(reachable_states(st.sampled_from(every_rules())))
+def test_a_value_the_library_vouches_for_is_written_unchecked_to_the_same_text(state: Any) -> None:
+    for value in values_of(state):
+        if not hasattr(type(value), "_trusted"):
+            continue  # a result: never vouched for, always written with checks
+        assert vouched(value)  # made by new_game, apply and observe
+        cls = type(value)
+        write_trusted = serialization._compiler.trusted_writer(cls)
+        write_checked = serialization._compiler.writer(cls)
+        assert write_trusted is not None
+        assert write_checked is not None
+        assert write_trusted(value) == write_checked(value)
+        assert to_json(value) == detailed_to_json(value)
+
+
+def test_a_value_built_by_hand_is_written_with_its_types_checked() -> None:
+    # The same state, once vouched for and once rebuilt by hand holding a bool for a number: the
+    # hand-built one is not vouched for, so a wrong type cannot slip into the text unchecked.
+    state = the_game.new_game(the_game.Rules(players=2), seed=4)
+    odd = attrs.evolve(state, table=attrs.evolve(state.table, turn=True))
+    assert vouched(state)
+    assert not vouched(odd)
+    assert to_json(odd) == detailed_to_json(odd)
+    assert '"turn": true' in to_json(odd)
 
 
 @given(reachable_states(st.sampled_from(every_rules())))
