@@ -54,7 +54,7 @@ def _orjson_loads() -> Callable[[bytes], object] | None:
 
 
 
-__all__ = ["PARSER", "Compiler", "Fallback", "encode", "loads"]
+__all__ = ["PARSER", "Compiler", "Fallback", "encode", "loads", "read_json"]
 
 
 def _make_encode() -> Callable[[object], str]:
@@ -120,6 +120,17 @@ caller then takes the detailed path, which reads it with ``json``.
 
 >>> loads('{"game": "the-game", "format": 1}')
 {'game': 'the-game', 'format': 1}
+"""
+
+read_json: Callable[[str], object] = json.loads if _ORJSON is None else _ORJSON
+"""The parser of texts for the compiled readers: ``orjson.loads`` itself when ``cardrules[fast]`` is
+installed (it reads a ``str`` without the checks of :func:`loads`), else ``json.loads``. Where orjson
+reads a text otherwise than ``json`` does, it reads a whole number beyond 64 bits as a ``float``;
+no compiled reader accepts a float (a number must be an ``int``, a name a ``str`` of its table), so
+such a text still goes to the detailed path, which reads it with ``json``.
+
+>>> read_json('{"draw_pile": [37, 99]}')
+{'draw_pile': [37, 99]}
 """
 
 PARSER = "json" if _ORJSON is None else "orjson"

@@ -47,7 +47,7 @@ from cattrs.strategies import configure_tagged_union
 
 from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH
 from cardrules.errors import CardrulesError, InvalidStateError, SerializationError, UnknownGameError
-from cardrules.fast_json import Compiler, encode, loads
+from cardrules.fast_json import Compiler, encode, read_json
 from cardrules.registry import SomeGame, available, game_of, get, registered
 from cardrules.trust import vouch, vouched
 
@@ -576,9 +576,9 @@ _RULES_TEXTS: dict[str, dict[str, object]] = {}
 the same in every state and observation of it, and reading them is most of reading a small state."""
 _RULES_TEXTS_KEPT = 16
 _DECODER = json.JSONDecoder()
-_loads: Callable[[str], Any] = loads
-"""The fast path's parser (``cardrules.fast_json.loads``: orjson's when installed); a name of this
-module, so that the tests can read the same texts with each parser."""
+_loads: Callable[[str], Any] = read_json
+"""The fast path's parser (``cardrules.fast_json.read_json``: orjson's when installed); a name of
+this module, so that the tests can read the same texts with each parser."""
 
 
 def _fast_text(value: object) -> str | None:
