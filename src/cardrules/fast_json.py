@@ -45,7 +45,7 @@ import attrs
 import cattrs
 
 
-def _orjson_loads() -> Callable[[bytes], object] | None:
+def _orjson_loads() -> Callable[[bytes | str], object] | None:
     try:  # the optional extra cardrules[fast]
         from orjson import loads as parse
     except ImportError:
@@ -86,7 +86,7 @@ class _IntTexts(dict[int, str]):
         return int.__repr__(number)
 
 
-def _make_loads(parse: Callable[[bytes], object] | None) -> Callable[[str], object]:
+def _make_loads(parse: Callable[[bytes | str], object] | None) -> Callable[[str], object]:
     if parse is None:
         return json.loads
     slow = json.loads
