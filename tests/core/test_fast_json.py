@@ -37,13 +37,13 @@ KINDS = ("state", "observation", "result")
 
 PARSERS = {"json": json.loads, "orjson": fast_json._make_loads(orjson.loads)}
 """``fast_json.loads`` without the extra cardrules[fast] (the standard library's), and with it."""
-READERS_PARSERS = {"json": json.loads, "orjson": orjson.loads}
+READERS_PARSERS: dict[str, Callable[[str], Any]] = {"json": json.loads, "orjson": orjson.loads}
 """The fast path's parser (``fast_json.read_json``) without the extra, and with it."""
 
 
 @contextmanager
 def parsing_with(name: str) -> Iterator[None]:
-    """The fast path parses with ``PARSERS[name]`` inside the block."""
+    """The fast path parses with ``READERS_PARSERS[name]`` inside the block."""
     kept = serialization._loads
     serialization._loads = READERS_PARSERS[name]
     try:
