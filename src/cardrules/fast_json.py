@@ -53,6 +53,14 @@ def _orjson_loads() -> Callable[[bytes | str], object] | None:
     return parse
 
 
+def _orjson_dumps() -> Callable[[object], bytes] | None:
+    try:  # the optional extra cardrules[fast]
+        from orjson import dumps
+    except ImportError:
+        return None
+    return dumps
+
+
 
 __all__ = ["PARSER", "Compiler", "Fallback", "encode", "loads", "read_json"]
 
@@ -112,6 +120,7 @@ _MINUS_NINETEEN_DIGITS = b"-" + b"9" * 19
 
 
 _ORJSON = _orjson_loads()
+_DUMPS = _orjson_dumps()
 loads: Callable[[str], object] = _make_loads(_ORJSON)
 """``json.loads(text)`` for the fast path: through ``orjson`` when it is installed (the extra
 ``cardrules[fast]``). It raises ``ValueError`` (or ``RecursionError``) for a text that is not JSON,
@@ -165,6 +174,8 @@ class Compiler:
         self._cached: set[type] = set()
         self._writers: dict[object, Callable[[object], str] | None] = {}
         self._trusted_writers: dict[object, Callable[[object], str] | None] = {}
+        self._data_functions: dict[type, Callable[[object], object] | None] = {}
+        self._enum_datas: dict[type, dict[object, object] | None] = {}
         self._readers: dict[object, Callable[[object], object] | None] = {}
         self._text_caches: dict[type, Callable[[object], str]] = {}
         self._enum_texts: dict[type, dict[object, str] | None] = {}
@@ -214,6 +225,136 @@ class Compiler:
     def _compile_trusted_writer(self, cls: type) -> Callable[[object], str] | None:
         if not self._native_class(cls):
             return None
+        joined = self._compile_joined_writer(cls)
+        dumped = self._compile_dumped_writer(cls) if _DUMPS is not None else None
+        if dumped is None:
+            return joined
+        namespace: dict[str, object] = {"_dumped": dumped, "_joined": joined}
+        # orjson refuses a whole number beyond 64 bits (a TypeError): the joined writer writes it.
+        lines = ["def write(x):", "    try: return _dumped(x)", "    except TypeError: return _joined(x)"]
+        write: Callable[[object], str] = _define("write", lines, namespace, cls)
+        return write
+
+    def _compile_dumped_writer(self, cls: type) -> Callable[[object], str] | None:
+        """The text of a value of ``cls`` known to hold its declared types, through ``orjson.dumps``
+        of its data with the separators ``json.dumps`` writes put back in: exact when no string in
+        the text holds a comma or a colon, so only for classes whose every string is known (field
+        names, literal choices, enum names); ``None`` for any other class. A first field of a class
+        whose texts are kept (the rules) is written from its kept text, ahead of the rest."""
+        fields = [field for field in attrs.fields(cls) if field.init]
+        hints = typing.get_type_hints(cls)
+        namespace: dict[str, object] = {"_dumps": _DUMPS}
+        head = ""
+        if fields and hints[fields[0].name] in self._cached:
+            namespace["f0_write"] = self._cached_writer(hints[fields[0].name])
+            head = f"{'{' + encode(fields[0].name) + ': '!r} + f0_write(x.{fields[0].name})"
+            fields_rest = fields[1:]
+        else:
+            fields_rest = fields
+        entries = []
+        for number, field in enumerate(fields_rest, start=len(fields) - len(fields_rest)):
+            expression = self._data(hints[field.name], f"x.{field.name}", namespace, f"f{number}")
+            if expression is None:
+                return None
+            entries.append(f"{field.name!r}: {expression}")
+        spaced = "_dumps({" + ", ".join(entries) + "}).replace(b',', b', ').replace(b':', b': ').decode()"
+        if not head:
+            body = spaced
+        elif entries:
+            body = f"{head} + ', ' + {spaced}[1:]"
+        else:
+            body = f"{head} + '}}'"
+        lines = ["def write(x):", f"    return {body}"]
+        write: Callable[[object], str] = _define("write", lines, namespace, cls)
+        return write
+
+    def _data(self, hint: object, src: str, namespace: dict[str, object], key: str) -> str | None:
+        """An expression for the JSON data of ``src`` (known to hold a value of type ``hint``) that
+        ``orjson.dumps`` writes as ``json.dumps`` would but for the spaces after separators, and
+        whose strings hold neither a comma nor a colon; ``None`` when there is none. An expression
+        equal to ``src`` means the value is its own data (numbers, known strings, tuples of them)."""
+        kind = self._kind(hint)
+        if kind in ("int", "bool"):
+            return src
+        if kind == "literal":
+            return src if all(map(_plain_string, typing.get_args(hint))) else None
+        if kind == "enum":
+            assert isinstance(hint, type)
+            names = self._enum_data(hint)
+            if names is None:
+                return None
+            namespace[f"{key}_data"] = names
+            return f"{key}_data[{src}]"
+        if kind == "optional":
+            inner = self._data(_optional_of(hint), src, namespace, key)
+            if inner is None or inner == src:
+                return inner
+            return f"(None if {src} is None else {inner})"
+        if kind == "tuple":
+            return self._tuple_data(hint, src, namespace, key)
+        if kind == "attrs" and hint not in self._cached:
+            assert isinstance(hint, type)
+            data = self._data_function(hint)
+            if data is None:
+                return None
+            namespace[f"{key}_data"] = data
+            return f"{key}_data({src})"
+        return None
+
+    def _tuple_data(self, hint: object, src: str, namespace: dict[str, object], key: str) -> str | None:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            # Only a tuple that is its own data (orjson writes a tuple as a list): any work per
+            # item (enum names, records as dicts) makes many small lists and dicts, for a text
+            # that the joined writer builds faster.
+            return src if self._data(args[0], "v", namespace, f"{key}_i") == "v" else None
+        items = [self._data(arg, f"{src}[{number}]", namespace, f"{key}_{number}")
+                 for number, arg in enumerate(args)]
+        if any(item is None for item in items):
+            return None
+        if all(item == f"{src}[{number}]" for number, item in enumerate(items)):
+            return src
+        return "[" + ", ".join(item for item in items if item is not None) + "]"
+
+    def _data_function(self, cls: type) -> Callable[[object], object] | None:
+        """A function that gives the data of a value of attrs class ``cls`` (see :meth:`_data`)."""
+        if cls not in self._data_functions:
+            self._data_functions[cls] = None  # a class that holds itself has none
+            self._data_functions[cls] = self._compile_data_function(cls)
+        return self._data_functions[cls]
+
+    def _compile_data_function(self, cls: type) -> Callable[[object], object] | None:
+        if not self._native_class(cls):
+            return None
+        hints = typing.get_type_hints(cls)
+        namespace: dict[str, object] = {}
+        entries = []
+        for number, field in enumerate(field for field in attrs.fields(cls) if field.init):
+            expression = self._data(hints[field.name], f"x.{field.name}", namespace, f"f{number}")
+            if expression is None:
+                return None
+            entries.append(f"{field.name!r}: {expression}")
+        lines = ["def data(x):", "    return {" + ", ".join(entries) + "}"]
+        data: Callable[[object], object] = _define("data", lines, namespace, cls)
+        return data
+
+    def _enum_data(self, cls: type) -> dict[object, object] | None:
+        """Each member's JSON data as the converter writes it, when every member is written as a
+        whole number or as a string with no comma, colon or character to escape; else ``None``."""
+        if cls not in self._enum_datas:
+            table: dict[object, object] | None = None
+            try:
+                hook = self._converter.get_unstructure_hook(cls)
+                members: list[object] = list(cls)  # type: ignore[call-overload]  # an enum class
+                table = {member: hook(member) for member in members}
+                if not all(type(value) is int or _plain_string(value) for value in table.values()):
+                    table = None
+            except (TypeError, ValueError):
+                table = None
+            self._enum_datas[cls] = table
+        return self._enum_datas[cls]
+
+    def _compile_joined_writer(self, cls: type) -> Callable[[object], str]:
         fields = [field for field in attrs.fields(cls) if field.init]
         hints = typing.get_type_hints(cls)
         namespace: dict[str, object] = {}
@@ -664,6 +805,13 @@ def _text_cache(write: Callable[[object], str], size: int = 64) -> Callable[[obj
         return text
 
     return cached
+
+
+def _plain_string(value: object) -> bool:
+    """Whether ``value`` is a string that ``orjson`` and ``json`` write alike and that holds no
+    separator (printable ASCII but for a quote, a backslash, a comma or a colon)."""
+    return (type(value) is str and value.isascii() and value.isprintable()
+            and not any(mark in value for mark in '"\\,:'))
 
 
 def _plain_default(default: object) -> bool:

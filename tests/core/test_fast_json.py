@@ -16,9 +16,10 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 import attrs
+import cattrs
 import orjson
 import pytest
 from hypothesis import given
@@ -360,3 +361,40 @@ def test_without_orjson_the_fast_path_parses_with_json_and_reads_the_same_values
     assert done.returncode == 0, done.stderr
     state = mille_bornes.new_game(mille_bornes.Rules(players=3), seed=5)
     assert done.stdout.strip() == to_json(state)
+
+
+@attrs.frozen
+class _Plain:
+    """A record of numbers and known strings, which the trusted writer writes through orjson."""
+
+    count: int
+    levels: tuple[int, ...]
+    pair: tuple[int, int]
+    flag: bool
+    where: Literal["up", "down"]
+    extra: int | None
+
+
+def test_the_trusted_writer_writes_through_orjson_what_json_dumps_writes() -> None:
+    converter = cattrs.Converter()
+    compiler = fast_json.Compiler(converter, lambda hint: False)
+    assert compiler._compile_dumped_writer(_Plain) is not None  # orjson is installed in the tests
+    write = compiler.trusted_writer(_Plain)
+    assert write is not None
+    for value in (_Plain(3, (1, 2), (5, -6), True, "up", None), _Plain(0, (), (0, 0), False, "down", 7),
+                  _Plain(2**70, (2**64,), (1, 2), True, "up", -2**70)):  # orjson refuses these
+        assert write(value) == json.dumps(converter.unstructure(value), ensure_ascii=False)
+
+
+def test_a_record_with_free_text_is_not_written_through_orjson() -> None:
+    # A string that could hold a comma or a colon would be spaced out: such a class keeps the joined
+    # writer, which writes every string with json's own encoder.
+    @attrs.frozen
+    class Named:
+        name: str
+
+    compiler = fast_json.Compiler(cattrs.Converter(), lambda hint: False)
+    assert compiler._compile_dumped_writer(Named) is None
+    write = compiler.trusted_writer(Named)
+    assert write is not None
+    assert write(Named("a, b: c")) == '{"name": "a, b: c"}'
