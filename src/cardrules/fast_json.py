@@ -34,6 +34,7 @@ game's rules class, Mille Bornes' sets of cards) is handed to the converter's ow
 from __future__ import annotations
 
 import enum
+import itertools
 import json
 import types
 import typing
@@ -640,6 +641,17 @@ class Compiler:
     def _read_tuple(self, hint: object, src: str, dst: str, namespace: dict[str, object],
                     key: str) -> list[str]:
         args = typing.get_args(hint)
+        nested = self._lists_of_scalars(hint)
+        if nested is not None:
+            # Lists of lists of numbers (The Game's piles and hands) read in line: two C-level type
+            # checks over all of them, then one tuple per list.
+            namespace["_LIST"], namespace["_chain"] = frozenset((list,)), itertools.chain.from_iterable
+            namespace[f"{key}_only"] = frozenset((nested,))
+            size = "" if args[-1] is Ellipsis else f" or len({src}) != {len(args)}"
+            return [f"if {src}.__class__ is not list{size}: raise _F",
+                    f"if not _LIST.issuperset(map(type, {src})): raise _F",
+                    f"if not {key}_only.issuperset(map(type, _chain({src}))): raise _F",
+                    f"{dst} = tuple(map(tuple, {src}))"]
         if len(args) == 2 and args[1] is Ellipsis:
             item = args[0]
             check = f"if {src}.__class__ is not list"
@@ -671,6 +683,20 @@ class Compiler:
             namespace[f"{key}_{number}"] = read
         items = ", ".join(f"{key}_{number}({src}[{number}])" for number in range(len(args)))
         return [*lines, f"{dst} = ({items},)"]
+
+    def _lists_of_scalars(self, hint: object) -> type | None:
+        """For a tuple (``tuple[X, ...]`` or fixed) whose every item is a ``tuple[S, ...]`` of one
+        scalar type ``S`` (``int``, ``bool`` or ``str``), that type; else ``None``."""
+        args = typing.get_args(hint)
+        items = args[:1] if len(args) == 2 and args[1] is Ellipsis else args
+        found = set()
+        for item in items:
+            inner = typing.get_args(item)
+            if (self._kind(item) != "tuple" or len(inner) != 2 or inner[1] is not Ellipsis
+                    or self._kind(inner[0]) not in ("int", "bool", "str")):
+                return None
+            found.add(self._one_type(inner[0]))
+        return found.pop() if len(found) == 1 else None
 
     def _item_reader(self, hint: object) -> Callable[[object], object]:
         """A function that reads one value of type ``hint``."""
