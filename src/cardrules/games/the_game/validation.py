@@ -31,6 +31,7 @@ __all__ = ["validate_observation", "validate_state", "validate_table"]
 _CARD_SET = frozenset(CARDS)
 _ALL_CARDS = bytes(CARDS)
 _INT = frozenset({int})
+_TUPLE = frozenset({tuple})
 _NO_FIRE = (-1, -1, -1, -1)
 
 
@@ -47,17 +48,15 @@ def validate_state(state: State) -> None:
     check_instance(state, State, "a state of The Game")
     rules, table, hands, draw_pile = state.rules, state.table, state.hands, state.draw_pile
     _check_parts(rules, table)
-    held = _check_table(rules, table)
-    if type(hands) is not tuple or any(type(hand) is not tuple for hand in hands):
+    if type(hands) is not tuple or not _TUPLE.issuperset(map(type, hands)):
         raise InvalidStateError("the hands are a tuple of tuples of cards")
     if type(draw_pile) is not tuple:
         raise InvalidStateError("the draw pile is a tuple of cards")
     if len(hands) != rules.players:
         raise InvalidStateError(f"{len(hands)} hands at a {rules.players}-player table")
-    for hand in hands:
-        held.extend(hand)
-    held.extend(draw_pile)
-    _check_cards(held)
+    # The cards on the piles, in the hands and in the draw pile, checked together (one C-level pass
+    # over each: a state read from JSON is checked card by card).
+    held = _check_table(rules, table, [*itertools.chain.from_iterable(hands), *draw_pile])
     if len(held) != len(CARDS):
         missing = sorted(_CARD_SET.difference(held))
         raise InvalidStateError(f"cards missing from the game: {missing[:5]}")
@@ -87,13 +86,11 @@ def validate_observation(observation: Observation) -> None:
     check_instance(observation, Observation, "an observation of The Game")
     rules, table, seat, hand = observation.rules, observation.table, observation.seat, observation.hand
     _check_parts(rules, table)
-    held = _check_table(rules, table)
     if type(seat) is not int or not 0 <= seat < rules.players:
         raise InvalidStateError(f"seat {seat!r} is not at the table")
     if type(hand) is not tuple:
         raise InvalidStateError("the hand is a tuple of cards")
-    held.extend(hand)
-    _check_cards(held)
+    held = _check_table(rules, table, list(hand))
     if len(hand) != table.hand_sizes[seat]:
         raise InvalidStateError(f"the observer's hand size does not match its hand "
                                 f"({len(hand)} cards, the table says {table.hand_sizes[seat]})")
@@ -142,19 +139,25 @@ table, so that no other object can take the table's ``id`` while the entry is ke
 _KNOWN_TABLES_KEPT = 256
 
 
-def _check_table(rules: Rules, table: Table) -> list[int]:
-    """:func:`validate_table` of a table known to be a :class:`Table`; the cards on its piles."""
+def _check_table(rules: Rules, table: Table, hidden: list[int] | None = None) -> list[int]:
+    """:func:`validate_table` of a table known to be a :class:`Table`; the cards on its piles,
+    followed by ``hidden`` (cards off the table, such as hands), which are checked with them to be
+    cards of The Game, none of them twice."""
     known = _KNOWN_TABLES.get(id(table))
     if known is not None and known[0] is table and known[1] is rules:
-        return list(known[2])
-    on_piles = _check_new_table(rules, table)
+        if hidden is None:
+            return list(known[2])
+        held = [*known[2], *hidden]
+        _check_cards(held)
+        return held
+    held = _check_new_table(rules, table, hidden)
     if len(_KNOWN_TABLES) >= _KNOWN_TABLES_KEPT:
         _KNOWN_TABLES.clear()
-    _KNOWN_TABLES[id(table)] = (table, rules, tuple(on_piles))
-    return on_piles
+    _KNOWN_TABLES[id(table)] = (table, rules, tuple(held[:len(held) - len(hidden or ())]))
+    return held
 
 
-def _check_new_table(rules: Rules, table: Table) -> list[int]:
+def _check_new_table(rules: Rules, table: Table, hidden: list[int] | None) -> list[int]:
     piles = table.piles
     if type(piles) is not tuple or len(piles) != 4:
         raise InvalidStateError("The Game has four piles")
@@ -162,7 +165,8 @@ def _check_new_table(rules: Rules, table: Table) -> list[int]:
     for number, pile in enumerate(piles):
         _check_pile_start(number, pile)
         on_piles.extend(pile[1:])
-    _check_cards(on_piles)
+    held = on_piles if hidden is None else [*on_piles, *hidden]
+    _check_cards(held)
     for number, pile in enumerate(piles):
         _check_pile_order(number, pile)
     sizes, draw_size, current = table.hand_sizes, table.draw_pile_size, table.current
@@ -206,7 +210,7 @@ def _check_new_table(rules: Rules, table: Table) -> list[int]:
         raise InvalidStateError(f"{earlier} cards laid in {turn} finished turns is impossible")
     if rules.on_fire or fire_due != _NO_FIRE or status == "burned":
         _check_fire(rules, table)
-    return on_piles
+    return held
 
 
 def _check_fire(rules: Rules, table: Table) -> None:
