@@ -148,6 +148,9 @@ PARSER = "json" if _ORJSON is None else "orjson"
 installed, else ``"json"``. Either way ``from_json`` gives the same value, or the same error."""
 
 
+_SHARED_KEPT = 256
+"""Values kept per shared class (see :meth:`Compiler.share_values_of`)."""
+
 _INT_TEXTS = _IntTexts((number, str(number)) for number in range(-1000, 20_001))
 
 _NOTHING = object()
@@ -173,6 +176,7 @@ class Compiler:
         self._converter = converter
         self._customized = customized
         self._cached: set[type] = set()
+        self._shared: set[type] = set()
         self._writers: dict[object, Callable[[object], str] | None] = {}
         self._trusted_writers: dict[object, Callable[[object], str] | None] = {}
         self._data_functions: dict[type, Callable[[object], object] | None] = {}
@@ -185,6 +189,12 @@ class Compiler:
     def cache_texts_of(self, cls: type) -> None:
         """Keep the text of each value of ``cls`` written (per value, by identity; a few dozen)."""
         self._cached.add(cls)
+
+    def share_values_of(self, cls: type) -> None:
+        """Read equal data of attrs class ``cls`` as one value: the last few hundred values read are
+        kept, each under its data's exact JSON (frozen records: an equal value is as good as a new
+        one, and whatever was remembered of it by identity holds for it too)."""
+        self._shared.add(cls)
 
     # --- writers ----------------------------------------------------------------------------------
 
@@ -544,6 +554,23 @@ class Compiler:
 
     # --- readers ----------------------------------------------------------------------------------
 
+    def _shared_reader(self, cls: type, read: Callable[..., object]) -> Callable[[object], object]:
+        """``read``, handing out the value read before from equal data (see :meth:`share_values_of`)."""
+        values: dict[object, object] = {}
+        key_of = _DUMPS if _DUMPS is not None else repr  # either tells apart 1, 1.0 and True
+
+        def shared(data: object) -> object:
+            key = key_of(data)
+            value = values.get(key)
+            if value is None:
+                value = read(data)
+                if len(values) >= _SHARED_KEPT:
+                    values.clear()
+                values[key] = value
+            return value
+
+        return shared
+
     def reader(self, cls: type) -> Callable[..., object] | None:
         """The compiled reader of attrs class ``cls`` (the value of parsed JSON ``data``;
         ``Fallback``, or the ``KeyError`` or ``TypeError`` of a name it does not know, when it
@@ -632,7 +659,7 @@ class Compiler:
             assert isinstance(hint, type)
             read = self.reader(hint)
             if read is not None:
-                namespace[f"{key}_read"] = read
+                namespace[f"{key}_read"] = self._shared_reader(hint, read) if hint in self._shared else read
                 return [f"{dst} = {key}_read({src})"]
         namespace[f"{key}_hook"] = self._converter.get_structure_hook(hint)
         namespace[f"{key}_hint"] = hint
@@ -704,7 +731,7 @@ class Compiler:
             assert isinstance(hint, type)
             read = self.reader(hint)
             if read is not None:
-                return read
+                return self._shared_reader(hint, read) if hint in self._shared else read
         namespace: dict[str, object] = {"_F": Fallback}
         body = self._read_lines(hint, "v", "r", namespace, "i")
         lines = ["def read(v):", *("    " + line for line in body), "    return r"]

@@ -240,6 +240,9 @@ def _configure(game: SomeGame) -> None:
     # Rules, and the option records inside them, may leave out fields that have defaults.
     _LENIENT.update(_attrs_within(game.rules_type))
     _compiler.cache_texts_of(game.rules_type)
+    for cls in game.shared_records:
+        _compiler.cache_texts_of(cls)
+        _compiler.share_values_of(cls)
     game.configure_converter(converter)
     _configure_moves(game)
     _CONFIGURED.add(game.name)

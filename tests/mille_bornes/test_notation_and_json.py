@@ -288,6 +288,29 @@ def test_every_value_round_trips_through_json(make: Callable[[], Any], cls: Any)
     assert from_json(text, cls) == value
 
 
+def test_states_of_one_match_read_from_json_share_their_score_sheets() -> None:
+    # Every later state of a match holds the sheets of the hands before it (SHARED_RECORDS): read
+    # from JSON, equal sheets are one value, as they are in the states the engine makes.
+    end = finished_match()
+    history = end.table.match.history
+    assert len(history) >= 2
+    before_last = new_game(Rules.parker(players=2), seed=1)
+    rng = random.Random(1)
+    while len(before_last.table.match.history) < len(history) - 1 or before_last.table.phase == "over":
+        before_last = apply(before_last, rng.choice(legal_moves(before_last)))
+    first, second = from_json(to_json(before_last), State), from_json(to_json(end), State)
+    assert first == before_last
+    assert second == end
+    shared = first.table.match.history
+    assert all(a is b for a, b in zip(shared, second.table.match.history[:len(shared)], strict=True))
+    # A sheet read from a text that differs from the one read before is a value of its own.
+    changed = json.loads(to_json(end))
+    changed["table"]["match"]["history"][0]["sides"][0]["miles"] += 1
+    with pytest.raises(SerializationError):
+        from_json(json.dumps(changed, ensure_ascii=False), State)
+    assert from_json(to_json(end), State).table.match.history[0] is shared[0]
+
+
 def test_rules_that_break_the_table_rules_are_refused() -> None:
     data = json.loads(to_json(Rules.parker(players=2)))
     data["players"] = 12
