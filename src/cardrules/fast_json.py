@@ -415,6 +415,11 @@ class Compiler:
             if write is not None:
                 namespace[f"{key}_write"] = write
                 return f"{key}_write({src})"
+        if typing.get_origin(hint) is frozenset:
+            # A game's own hook for a set (Mille Bornes' sets of cards): few sets recur, each the
+            # same text, so the text of each set met is kept (all of one declared type here).
+            namespace[f"{key}_text"] = _set_texts(self._converter.get_unstructure_hook(hint))
+            return f"{key}_text({src})"
         namespace[f"{key}_hook"] = self._converter.get_unstructure_hook(hint)
         namespace["_encode"] = encode
         return f"_encode({key}_hook({src}))"
@@ -865,6 +870,23 @@ def _plain_string(value: object) -> bool:
     separator (printable ASCII but for a quote, a backslash, a comma or a colon)."""
     return (type(value) is str and value.isascii() and value.isprintable()
             and not any(mark in value for mark in '"\\,:'))
+
+
+def _set_texts(hook: Callable[[Any], object], size: int = 256) -> Callable[[frozenset[object]], str]:
+    """The JSON text of a set as ``hook`` writes it, kept for each set met (by value: equal sets of
+    one declared item type are written alike)."""
+    texts: dict[frozenset[object], str] = {}
+
+    def text(value: frozenset[object]) -> str:
+        found = texts.get(value)
+        if found is None:
+            found = encode(hook(value))
+            if len(texts) >= size:
+                texts.clear()
+            texts[value] = found
+        return found
+
+    return text
 
 
 def _plain_default(default: object) -> bool:
