@@ -666,6 +666,9 @@ class Compiler:
             if read is not None:
                 namespace[f"{key}_read"] = self._shared_reader(hint, read) if hint in self._shared else read
                 return [f"{dst} = {key}_read({src})"]
+        if typing.get_origin(hint) is frozenset:
+            namespace[f"{key}_read"] = _set_values(self._converter.get_structure_hook(hint), hint)
+            return [f"{dst} = {key}_read({src})"]
         namespace[f"{key}_hook"] = self._converter.get_structure_hook(hint)
         namespace[f"{key}_hint"] = hint
         return [f"{dst} = {key}_hook({src}, {key}_hint)"]
@@ -887,6 +890,32 @@ def _set_texts(hook: Callable[[Any], object], size: int = 256) -> Callable[[froz
         return found
 
     return text
+
+
+_ONLY_STR = frozenset((str,))
+
+
+def _set_values(hook: Callable[[object, object], object], hint: object,
+                size: int = 256) -> Callable[[object], object]:
+    """``hook(data, hint)`` for a game's own hook that reads a set from a list (Mille Bornes' sets
+    of cards), keeping the set read from each list of names met: few recur, and a set is frozen."""
+    values: dict[tuple[object, ...], object] = {}
+
+    def read(data: object) -> object:
+        # Only names are kept: equal lists of strings are the same data, whereas 1, 1.0 and True
+        # are equal keys that a hook may read differently.
+        if data.__class__ is not list or not _ONLY_STR.issuperset(map(type, data)):
+            return hook(data, hint)
+        key = tuple(data)
+        found = values.get(key)
+        if found is None:
+            found = hook(data, hint)
+            if len(values) >= size:
+                values.clear()
+            values[key] = found
+        return found
+
+    return read
 
 
 def _plain_default(default: object) -> bool:
