@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, repeat
+from operator import add, attrgetter, le
 from typing import NamedTuple, TypeVar
 
 from cardrules.arguments import check_instance
@@ -36,7 +37,7 @@ from cardrules.games.mille_bornes.cards import (
 )
 from cardrules.games.mille_bornes.flow import can_reshuffle
 from cardrules.games.mille_bornes.rules import Rules
-from cardrules.games.mille_bornes.score_sheet import HandScore, SideScore
+from cardrules.games.mille_bornes.score_sheet import LINES, HandScore, SideScore
 from cardrules.games.mille_bornes.scoring import score_hand
 from cardrules.games.mille_bornes.state import PHASES, Match, Observation, State, Table, Window
 from cardrules.games.mille_bornes.tableau import Tableau, read_battle
@@ -57,9 +58,20 @@ _SAFETY_SET = frozenset(SAFETIES)
 _DISTANCES = frozenset(MILES.values())
 _CARD_OF_MILES = {miles: card for card, miles in MILES.items()}
 _CARDS = tuple(Card)
+"""Every card, by its number."""
+_NUMBERS = range(len(_CARDS))
 _ONLY_CARDS = frozenset((Card,))
 _ONLY_INTS = frozenset((int,))
 _ONLY_TUPLES = frozenset((tuple,))
+_ONLY_BOOLS = frozenset((bool,))
+_ONLY_FROZENSETS = frozenset((frozenset,))
+_ONLY_TABLEAUX = frozenset((Tableau,))
+_ONLY_SIDE_SCORES = frozenset((SideScore,))
+_TABLEAU_FIELDS = attrgetter("battle", "speed", "direction", "safeties", "coups_fourres", "distance",
+                             "problems", "rolling")
+_LINES_OF = attrgetter(*(name for name, _ in LINES))
+"""A score sheet column's lines, as ``SideScore.points`` gives them."""
+_SIDE_OF = attrgetter("side")
 
 
 def validate_state(state: State) -> None:
@@ -75,29 +87,35 @@ def validate_state(state: State) -> None:
     check_instance(state, State, "a state of Mille Bornes")
     rules = _rules(state.rules)
     table = state.table
-    held = _check_table(rules, table)
+    seen = _check_table(rules, table)
     hands = state.hands
     if type(hands) is not tuple or len(hands) != rules.players:
         raise InvalidStateError(f"a {rules.players}-player game needs one hand per seat")
-    for seat, hand in enumerate(hands):
-        _check_hand(hand, f"seat {seat}'s hand")
-        if len(hand) != table.hand_sizes[seat]:
-            raise InvalidStateError(f"seat {seat} holds {len(hand)} cards, not the "
-                                    f"{table.hand_sizes[seat]} the table shows")
-        if table.revealed[seat] and not _within(table.revealed[seat], hand):
-            raise InvalidStateError(f"seat {seat} is known to hold a card it does not have")
-    _check_cards(state.draw_pile, "the draw pile")
-    if len(state.draw_pile) != table.draw_pile_size:
-        raise InvalidStateError(f"the draw pile holds {len(state.draw_pile)} cards, not the "
+    draw_pile = state.draw_pile
+    # One pass over every hidden card at C level; only a state that fails it is walked seat by
+    # seat, which finds what is wrong (and says it as it always has).
+    if not (_ONLY_TUPLES.issuperset(map(type, hands)) and type(draw_pile) is tuple
+            and _ONLY_CARDS.issuperset(map(type, chain(draw_pile, *hands)))
+            and tuple(map(len, hands)) == table.hand_sizes and all(map(_in_order, hands))):
+        _explain_hands(table, hands, draw_pile)
+    revealed = table.revealed
+    if any(revealed):
+        for seat, hand in enumerate(hands):
+            if revealed[seat] and not _within(revealed[seat], hand):
+                raise InvalidStateError(f"seat {seat} is known to hold a card it does not have")
+    if len(draw_pile) != table.draw_pile_size:
+        raise InvalidStateError(f"the draw pile holds {len(draw_pile)} cards, not the "
                                 f"{table.draw_pile_size} the table shows")
     if type(state.seed) is not int:
         raise InvalidStateError(f"the match seed is a whole number, not {_short(state.seed)}")
-    held.update(state.draw_pile)
-    for hand in hands:
-        held.update(hand)
-    expected = _deck_counts(rules)
-    # Compared as plain dicts (in C): neither holds a zero count.
-    if not dict.__eq__(held, expected):
+    # Every card, as its number, in one bytes (all are cards, so all are numbers below 256): then
+    # one C-level count per kind of the deck. As many cards as the deck, and as many of each kind
+    # it holds, leave no room for a card it does not hold.
+    every = seen + bytes(chain(draw_pile, *hands))
+    facts = _facts(rules)
+    if len(every) != facts.size or tuple(map(every.count, facts.numbers)) != facts.counts:
+        held = Counter(map(_CARDS.__getitem__, every))
+        expected = facts.deck
         extra = sorted(card for card, count in held.items() if count > expected.get(card, 0))
         missing = sorted(card for card, count in expected.items() if count > held[card])
         raise InvalidStateError(
@@ -105,6 +123,19 @@ def validate_state(state: State) -> None:
             + (f"; extra {[c.name for c in extra[:5]]}" if extra else "")
             + (f"; missing {[c.name for c in missing[:5]]}" if missing else "")
         )
+
+
+def _explain_hands(table: Table, hands: tuple[object, ...], draw_pile: object) -> None:
+    """Raise the error :func:`validate_state` gives for the first hand (or the draw pile) that is
+    not a sorted tuple of cards of the size the table shows."""
+    for seat, hand in enumerate(hands):
+        hand = _check_hand(hand, f"seat {seat}'s hand")
+        if len(hand) != table.hand_sizes[seat]:
+            raise InvalidStateError(f"seat {seat} holds {len(hand)} cards, not the "
+                                    f"{table.hand_sizes[seat]} the table shows")
+        if table.revealed[seat] and not _within(table.revealed[seat], hand):
+            raise InvalidStateError(f"seat {seat} is known to hold a card it does not have")
+    _check_cards(draw_pile, "the draw pile")
 
 
 def validate_observation(observation: Observation) -> None:
@@ -119,7 +150,7 @@ def validate_observation(observation: Observation) -> None:
     >>> validate_observation(observe(new_game(Rules(), seed=1), 1))
     """
     check_instance(observation, Observation, "an observation of Mille Bornes")
-    unknown_cards(observation)
+    unknown_numbers(observation)
 
 
 def unknown_cards(observation: Observation) -> list[Card]:
@@ -129,27 +160,34 @@ def unknown_cards(observation: Observation) -> list[Card]:
     Raises :class:`~cardrules.errors.InvalidStateError` unless the observation could be seen (see
     :func:`validate_observation`, which is this check). ``determinize`` deals these cards.
     """
+    return list(map(_CARDS.__getitem__, unknown_numbers(observation)))
+
+
+def unknown_numbers(observation: Observation) -> bytes:
+    """The numbers of the cards :func:`unknown_cards` returns, checked as it checks them."""
     rules = _rules(observation.rules)
     table = observation.table
-    known = _check_table(rules, table)
+    seen = _check_table(rules, table)
     seat = observation.seat
     if type(seat) is not int or not 0 <= seat < rules.players:
         raise InvalidStateError(f"the observer is a seat from 0 to {rules.players - 1}, "
                                 f"not {_short(seat)}")
-    hand = observation.hand
-    _check_hand(hand, "the observer's hand")
+    hand = _check_hand(observation.hand, "the observer's hand")
     if len(hand) != table.hand_sizes[seat]:
         raise InvalidStateError("the observer's hand size does not match its hand")
     revealed = table.revealed
-    if revealed[seat] and not _within(revealed[seat], hand):
-        raise InvalidStateError("the observer is known to hold a card it does not have")
-    known.update(chain(hand, *(cards for other, cards in enumerate(revealed) if other != seat)))
-    unknown = Counter(_deck_counts(rules))
-    unknown.subtract(known)
-    if min(unknown.values()) < 0:
-        card = min(card for card, count in unknown.items() if count < 0)
+    seen += bytes(hand)
+    if any(revealed):
+        if revealed[seat] and not _within(revealed[seat], hand):
+            raise InvalidStateError("the observer is known to hold a card it does not have")
+        seen += bytes(chain.from_iterable(cards for other, cards in enumerate(revealed) if other != seat))
+    # As validate_state counts: every card seen, as its number, in one bytes.
+    facts = _facts(rules)
+    count = seen.count
+    if not all(map(le, map(count, _NUMBERS), facts.limits)):
+        card = min(card for card, most in zip(_CARDS, facts.limits, strict=True) if count(card) > most)
         raise InvalidStateError(f"more {card.name} are seen or known to be held than the deck has")
-    return sorted(unknown.elements())
+    return b"".join([_RUNS[card][:held - count(card)] for card, held in _deck_numbers(rules)])
 
 
 def unknown_cards_unchecked(observation: Observation) -> bytes:
@@ -192,13 +230,13 @@ def check_table(rules: Rules, table: Table) -> None:
     _check_table(rules, table)
 
 
-_KNOWN_TABLES: dict[int, tuple[Table, Rules, dict[Card, int]]] = {}
-"""Tables found valid, by ``id``, each with its rules and its cards face up. An entry holds its
+_KNOWN_TABLES: dict[int, tuple[Table, Rules, bytes]] = {}
+"""Tables found valid, by ``id``, each with its rules and the numbers of its cards face up. An entry holds its
 table, so that no other object can take the table's ``id`` while the entry is kept."""
 _KNOWN_MATCHES: dict[int, tuple[Match, Rules]] = {}
 """Match records found valid (for a hand under way), by ``id``, with their rules; as above."""
-_KNOWN_SHEETS: dict[int, tuple[HandScore, Rules, int]] = {}
-"""Score sheets found valid, by ``id``, with their rules and hand number; as above."""
+_KNOWN_SHEETS: dict[int, tuple[HandScore, Rules, int, tuple[int, ...]]] = {}
+"""Score sheets found valid, by ``id``, with their rules, hand number and totals; as above."""
 _DECK_NUMBERS: dict[int, tuple[tuple[Card, ...], tuple[tuple[int, int], ...]]] = {}
 """The result of :func:`_deck_numbers` by the ``id`` of the deck; as above."""
 _KEPT = 256
@@ -213,17 +251,18 @@ def _remember(memory: dict[int, E], value: object, entry: E) -> None:
     memory[id(value)] = entry
 
 
-def _check_table(rules: Rules, table: Table) -> Counter[Card]:
-    """:func:`check_table`, which also counts the cards face up (on the tableaux and discards)."""
+def _check_table(rules: Rules, table: Table) -> bytes:
+    """:func:`check_table`, which also gives the numbers of the cards face up (on the tableaux and
+    the discard pile, see :func:`_visible_numbers`)."""
     known = _KNOWN_TABLES.get(id(table))
     if known is not None and known[0] is table and known[1] is rules:
-        return Counter(known[2])
+        return known[2]
     visible = _check_new_table(rules, table)
-    _remember(_KNOWN_TABLES, table, (table, rules, dict(visible)))
+    _remember(_KNOWN_TABLES, table, (table, rules, visible))
     return visible
 
 
-def _check_new_table(rules: Rules, table: Table) -> Counter[Card]:
+def _check_new_table(rules: Rules, table: Table) -> bytes:
     if type(table) is not Table:
         raise InvalidStateError(f"a table of Mille Bornes is a Table, not {_short(table)}")
     players = rules.players
@@ -232,39 +271,44 @@ def _check_new_table(rules: Rules, table: Table) -> Counter[Card]:
     tableaux = table.tableaux
     if type(tableaux) is not tuple or len(tableaux) != rules.sides:
         raise InvalidStateError(f"{rules.sides} sides need {rules.sides} tableaux")
-    for side, tableau in enumerate(tableaux):
-        _check_tableau(rules, side, tableau, target)
+    miles = _check_tableaux(rules, tableaux, target)
     _check_cards(table.discard_pile, "the discard pile")
     sizes = table.hand_sizes
     if type(sizes) is not tuple or len(sizes) != players or not _ints(sizes):
         raise InvalidStateError(f"hand_sizes lists a whole number for each of the {players} seats")
-    # Between turns a hand holds at most hand_size cards; only the seat on turn has drawn one more.
-    drawn = table.current if table.phase == "play" else -1
-    for seat, size in enumerate(sizes):
-        most = rules.hand_size + (seat == drawn)
-        if not 0 <= size <= most:
-            raise InvalidStateError(f"seat {seat} holds {size} cards, not 0 to {most}")
+    if min(sizes) < 0 or max(sizes) > rules.hand_size:
+        # Between turns a hand holds at most hand_size cards; only the seat on turn has drawn one more.
+        drawn = table.current if table.phase == "play" else -1
+        for seat, size in enumerate(sizes):
+            most = rules.hand_size + (seat == drawn)
+            if not 0 <= size <= most:
+                raise InvalidStateError(f"seat {seat} holds {size} cards, not 0 to {most}")
     revealed = table.revealed
     if type(revealed) is not tuple or len(revealed) != players:
         raise InvalidStateError("revealed cards are listed per seat")
-    for seat, known in enumerate(revealed):
-        _check_cards(known, "the cards known to be in the hand of seat", seat)
-        if any(KIND[card] is not CardKind.SAFETY for card in known) or list(known) != sorted(known):
-            raise InvalidStateError("only safeties are revealed, listed in card order")
-        if len(known) > sizes[seat]:
-            raise InvalidStateError(f"seat {seat} is known to hold more cards than it has")
-    visible = _visible(table)
-    deck = _deck_counts(rules)
-    extra = sorted(card for card, count in visible.items() if count > deck.get(card, 0))
-    if extra:
+    # Nothing is known of any hand but while a coup fourré window is open: a quick look, then seat
+    # by seat only if some seat has cards known (or something else than a tuple).
+    if not _ONLY_TUPLES.issuperset(map(type, revealed)) or any(revealed):
+        for seat, known in enumerate(revealed):
+            _check_cards(known, "the cards known to be in the hand of seat", seat)
+            if any(KIND[card] is not CardKind.SAFETY for card in known) or list(known) != sorted(known):
+                raise InvalidStateError("only safeties are revealed, listed in card order")
+            if len(known) > sizes[seat]:
+                raise InvalidStateError(f"seat {seat} is known to hold more cards than it has")
+    visible = _visible_numbers(table)
+    facts = _facts(rules)
+    if not all(map(le, map(visible.count, _NUMBERS), facts.limits)):
+        deck = facts.deck
+        counts = Counter(map(_CARDS.__getitem__, visible))
+        extra = sorted(card for card, count in counts.items() if count > deck.get(card, 0))
         raise InvalidStateError(f"more {[c.name for c in extra[:5]]} are on the table "
                                 "than the deck has")
-    if visible.total() + sum(sizes) + table.draw_pile_size != sum(deck.values()):
+    if len(visible) + sum(sizes) + table.draw_pile_size != facts.size:
         raise InvalidStateError("the cards on the table, in hand and in the draw pile do not add up "
                                 "to the deck")
     if not 0 <= table.reshuffles <= (rules.reshuffle_limit if rules.reshuffle_discards else 0):
         raise InvalidStateError("more reshuffles than the rules allow")
-    _check_race(rules, table)
+    _check_race(rules, table, miles)
     _check_decision(rules, table)
     _check_match(rules, table)
     return visible
@@ -275,14 +319,20 @@ def check_sheet(sheet: HandScore, number: int, sides: int) -> None:
     sheet of hand ``number`` at a table of ``sides`` sides, whatever the rules: one column per side
     in side order, points and miles never negative, trip bonuses only for the side that completed
     the trip (which travelled furthest), extension points only after an extension."""
+    _sheet_lines(sheet, number, sides)
+
+
+def _sheet_lines(sheet: HandScore, number: int, sides: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`check_sheet`, which also gives the lines of each column (``SideScore.points()``)."""
     if type(sheet) is not HandScore:
         raise InvalidStateError(f"a score sheet is a HandScore, not {_short(sheet)}")
     if type(sheet.hand) is not int or sheet.hand != number:
         raise InvalidStateError(f"{_where(number)} is numbered {_short(sheet.hand)}")
-    for who in (sheet.completed_by, sheet.extended_by):
+    completed, extended_by, delayed = sheet.completed_by, sheet.extended_by, sheet.delayed
+    for who in (completed, extended_by):
         if who is not None and (type(who) is not int or not 0 <= who < sides):
             raise InvalidStateError(f"{_where(number)} names a side that does not exist: {_short(who)}")
-    if type(sheet.delayed) is not bool:
+    if type(delayed) is not bool:
         raise InvalidStateError(f"{_where(number)}: delayed is True or False")
     miles = sheet.miles
     if type(miles) is not tuple or len(miles) != sides or not _ints(miles) or min(miles) < 0:
@@ -291,31 +341,48 @@ def check_sheet(sheet: HandScore, number: int, sides: int) -> None:
     columns = sheet.sides
     if type(columns) is not tuple or len(columns) != sides:
         raise InvalidStateError(f"{_where(number)} does not fit the table: it needs one column per side")
-    for side, column in enumerate(columns):
-        if type(column) is not SideScore:
-            raise InvalidStateError(f"{_where(number)} has a column that is not a SideScore")
-        if column.side != side or type(column.side) is not int:
-            raise InvalidStateError(f"{_where(number)} has its sides out of order")
-        points = column.points()
-        if not _ints(points) or min(points) < 0:
-            raise InvalidStateError(f"{_where(number)}: side {side} has a line that is not 0 or more points")
-    completed = sheet.completed_by
-    if sheet.delayed and completed is None:
+    lines = _column_lines(columns)
+    if lines is None:
+        # Something is wrong: the columns one by one say what.
+        for side, column in enumerate(columns):
+            if type(column) is not SideScore:
+                raise InvalidStateError(f"{_where(number)} has a column that is not a SideScore")
+            if column.side != side or type(column.side) is not int:
+                raise InvalidStateError(f"{_where(number)} has its sides out of order")
+            points = column.points()
+            if not _ints(points) or min(points) < 0:
+                raise InvalidStateError(f"{_where(number)}: side {side} has a line that is not 0 or more "
+                                        "points")
+        lines = tuple(map(_LINES_OF, columns))
+    if delayed and completed is None:
         raise InvalidStateError(f"{_where(number)}: a delayed action needs a completed trip")
-    for side, column in enumerate(columns):
-        if side != completed and (column.trip or column.delayed_action or column.safe_trip
-                                  or column.shutout):
+    for side, (_, _, _, _, trip, delayed_action, safe_trip, shutout, extension) in enumerate(lines):
+        if side != completed and (trip or delayed_action or safe_trip or shutout):
             raise InvalidStateError(f"{_where(number)}: side {side} has trip bonuses without completing "
                                     "the trip")
-        if column.delayed_action and not sheet.delayed:
+        if delayed_action and not delayed:
             raise InvalidStateError(f"{_where(number)}: a delayed-action bonus without a delayed action")
-        if column.extension and sheet.extended_by is None:
+        if extension and extended_by is None:
             raise InvalidStateError(f"{_where(number)}: extension points without an extension")
-    if completed is not None and any(
-        other != completed and miles[other] >= miles[completed] for other in range(sides)
-    ):
+    # The side that completed the trip travelled strictly furthest: no other side as far.
+    if completed is not None and (max(miles) > miles[completed] or miles.count(miles[completed]) > 1):
         raise InvalidStateError(f"{_where(number)}: the side that completed the trip did not travel "
                                 "furthest")
+    return lines
+
+
+def _column_lines(columns: tuple[SideScore, ...]) -> tuple[tuple[int, ...], ...] | None:
+    """The lines of each column if the columns are SideScores in side order whose every line is a
+    whole number of 0 or more points, else ``None`` (each check made once over all columns)."""
+    if not _ONLY_SIDE_SCORES.issuperset(map(type, columns)):
+        return None
+    numbers = tuple(map(_SIDE_OF, columns))
+    if not _ints(numbers) or numbers != tuple(range(len(columns))):
+        return None
+    lines = tuple(map(_LINES_OF, columns))
+    if not _ints(chain.from_iterable(lines)) or min(chain.from_iterable(lines)) < 0:
+        return None
+    return lines
 
 
 def _where(number: object) -> str:
@@ -342,6 +409,55 @@ def _check_scalars(table: Table, players: int) -> None:
         raise InvalidStateError("a coup fourré window is a Window")
     if type(table.match) is not Match:
         raise InvalidStateError("the match record is a Match")
+
+
+def _check_tableaux(rules: Rules, tableaux: tuple[Tableau, ...], target: int) -> tuple[int, ...]:
+    """Check every tableau (see :func:`_check_tableau`); the miles each side has travelled."""
+    miles = _tableaux_miles(rules, tableaux, target)
+    if miles is None:
+        # Something is wrong: the tableaux one by one say what (and where).
+        for side, tableau in enumerate(tableaux):
+            _check_tableau(rules, side, tableau, target)
+        return tuple(tableau.miles for tableau in tableaux)
+    stacking, cancel = rules.hazard_stacking, rules.safety_cancel
+    for side, tableau in enumerate(tableaux):
+        if (tableau.problems, tableau.rolling) != read_battle(tableau.battle, tableau.safeties, stacking,
+                                                              cancel):
+            raise InvalidStateError(f"side {side}'s battle status does not match its battle pile")
+    return miles
+
+
+def _tableaux_miles(rules: Rules, tableaux: tuple[Tableau, ...], target: int) -> tuple[int, ...] | None:
+    """The miles of each side if every tableau passes :func:`_check_tableau` but for its battle
+    status, else ``None``: the same checks, each made once over the piles of all sides (at C level,
+    and building no message)."""
+    if not _ONLY_TABLEAUX.issuperset(map(type, tableaux)):
+        return None
+    battles, speeds, directions, safeties, coups, distances, problems, rolling = zip(
+        *map(_TABLEAU_FIELDS, tableaux), strict=True)
+    piles = (*battles, *speeds, *directions, *safeties, *coups)
+    if not (_ONLY_TUPLES.issuperset(map(type, chain(piles, distances)))
+            and _ONLY_CARDS.issuperset(map(type, chain.from_iterable(piles)))
+            and _ONLY_FROZENSETS.issuperset(map(type, problems))
+            and _ONLY_CARDS.issuperset(map(type, chain.from_iterable(problems)))
+            and _ONLY_BOOLS.issuperset(map(type, rolling))
+            and _BATTLE.issuperset(chain.from_iterable(battles))
+            and _SPEED.issuperset(chain.from_iterable(speeds))
+            and _DIRECTION.issuperset(chain.from_iterable(directions))
+            and _SAFETY_SET.issuperset(chain.from_iterable(safeties))
+            and (not any(coups) or all(map(_within, coups, safeties)))
+            and _ONLY_INTS.issuperset(map(type, chain.from_iterable(distances)))):
+        return None
+    played = tuple(chain.from_iterable(distances))
+    if not _DISTANCES.issuperset(map(abs, played)) or (played and min(played) < 0 and not rules.wrong_way):
+        return None
+    miles = tuple(map(sum, distances))
+    twos = list(map(tuple.count, distances, repeat(200)))
+    if rules.wrong_way:
+        twos = list(map(add, twos, map(tuple.count, distances, repeat(-200))))
+    if min(miles) < 0 or max(miles) > target or max(twos) > rules.max_200s:
+        return None
+    return miles
 
 
 def _check_tableau(rules: Rules, side: int, t: Tableau, target: int) -> None:
@@ -376,19 +492,22 @@ def _check_tableau(rules: Rules, side: int, t: Tableau, target: int) -> None:
         raise InvalidStateError(f"{where}'s battle status does not match its battle pile")
 
 
-def _check_race(rules: Rules, table: Table) -> None:
+def _check_race(rules: Rules, table: Table, miles: tuple[int, ...]) -> None:
+    """The race's length, and the hand under way unless a side has completed it (each side has
+    travelled ``miles``)."""
     target, extended_by = table.target, table.extended_by
     if extended_by is None:
         if target != rules.race:
             raise InvalidStateError(f"the race is {rules.race} miles until it is extended, not {target}")
     elif target != rules.extension_to or not 0 <= extended_by < rules.sides:
         raise InvalidStateError("the race length and the extension disagree")
-    phase = table.phase
-    for side, tableau in enumerate(table.tableaux):
-        if tableau.miles == target and phase != "over" and not (
-            phase == "extension" and side == rules.side_of(table.current)
-        ):
-            raise InvalidStateError(f"side {side} has completed the race, yet the hand goes on")
+    if target in miles:
+        phase = table.phase
+        for side, travelled in enumerate(miles):
+            if travelled == target and phase != "over" and not (
+                phase == "extension" and side == rules.side_of(table.current)
+            ):
+                raise InvalidStateError(f"side {side} has completed the race, yet the hand goes on")
 
 
 def _check_decision(rules: Rules, table: Table) -> None:
@@ -465,69 +584,79 @@ def _check_new_match(rules: Rules, table: Table, match: Match, over: bool) -> No
         raise InvalidStateError("the match history is a tuple of score sheets")
     if number != len(history) - over:
         raise InvalidStateError("the hand number does not match the finished hands")
-    summed = [0] * sides
+    if number < 0:
+        # (Only a game over could claim hand -1: it would have no score sheet to end on.)
+        raise InvalidStateError("the hand number does not match the finished hands")
+    summed = (0,) * sides
     facts = _facts(rules)
+    target_score = rules.target_score
+    last = len(history) - 1
     for at, sheet in enumerate(history):
         # A sheet is checked against its number and the rules alone (each later state of the
-        # match holds the same sheet objects): remembered like tables.
+        # match holds the same sheet objects): remembered like tables, with its totals.
         known = _KNOWN_SHEETS.get(id(sheet))
         if known is None or known[0] is not sheet or known[1] is not rules or known[2] != at:
-            check_sheet(sheet, at, sides)
-            _check_sheet_rules(rules, sheet, facts)
-            _remember(_KNOWN_SHEETS, sheet, (sheet, rules, at))
-        for side, points in enumerate(sheet.totals):
-            summed[side] += points
-        final = over and at == len(history) - 1
-        if not final and (rules.target_score is None or max(summed) >= rules.target_score):
+            lines = _sheet_lines(sheet, at, sides)
+            _check_sheet_rules(rules, sheet, facts, lines)
+            scored = tuple(map(sum, lines))
+            _remember(_KNOWN_SHEETS, sheet, (sheet, rules, at, scored))
+        else:
+            scored = known[3]
+        summed = tuple(map(add, summed, scored))
+        final = over and at == last
+        if not final and (target_score is None or max(summed) >= target_score):
             raise InvalidStateError(f"the match went on after hand {at}, which ended it")
-    if tuple(summed) != totals:
+    if summed != totals:
         raise InvalidStateError("the totals are not the sum of the hands' scores")
     if over:
-        target_score = rules.target_score
         if target_score is not None and max(totals) < target_score:
             raise InvalidStateError("the match is over before any side reached the target score")
         _check_last_sheet(rules, table, history[-1])
 
 
-def _check_sheet_rules(rules: Rules, sheet: HandScore, facts: _Facts) -> None:
-    """The lines of ``sheet`` are ones ``score_hand`` could write under ``rules`` (whose ``facts``
-    are given: its deck's safeties, its race and extension)."""
+def _check_sheet_rules(rules: Rules, sheet: HandScore, facts: _Facts,
+                       lines: tuple[tuple[int, ...], ...]) -> None:
+    """The ``lines`` of ``sheet`` (checked by :func:`check_sheet`) are ones ``score_hand`` could
+    write under ``rules`` (whose ``facts`` are given: its deck's safeties, its race and extension)."""
     points = rules.scoring
     completed, extended_by = sheet.completed_by, sheet.extended_by
     if extended_by is not None and facts.extension_to is None:
         raise InvalidStateError(f"{_where(sheet.hand)} has an extension the rules do not allow")
     target = facts.race if extended_by is None else facts.extension_to or 0
     safeties_in_deck, all_four_exist = facts.safeties
+    safety_lines, coup_lines = facts.safety_lines, facts.coup_lines
     played_safeties = 0
-    zeros = [side for side, miles in enumerate(sheet.miles) if miles == 0]
-    for side, column in enumerate(sheet.sides):
-        miles = sheet.miles[side]
+    all_miles = sheet.miles
+    for side, (line, miles) in enumerate(zip(lines, all_miles, strict=True)):
+        (miles_line, safeties, all_safeties, coups_fourres, trip, delayed_action, safe_trip, shutout,
+         extension) = line
         won = side == completed
         if miles % 25 or miles > target or (miles == target) != won:
             raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s {miles} miles do not fit a race "
                                     f"of {target}")
-        count = _count(column.safeties, points.safety, safeties_in_deck)
-        coups = _count(column.coups_fourres, points.coup_fourre, safeties_in_deck)
+        count = safety_lines.get(safeties)
+        coups = coup_lines.get(coups_fourres)
         if count is None or coups is None or (points.safety and coups > count):
             raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s safety lines do not fit the "
                                     "deck's safeties")
         played_safeties += count
-        if column.all_safeties not in (0, points.all_safeties) or (column.all_safeties and (
-                not all_four_exist or (points.all_safeties_needs_trip and not won)
-                or (points.safety and count < len(SAFETIES)))):
+        if all_safeties and (all_safeties != points.all_safeties or not all_four_exist
+                             or (points.all_safeties_needs_trip and not won)
+                             or (points.safety and count < len(SAFETIES))):
             raise InvalidStateError(f"{_where(sheet.hand)}: side {side} cannot have the all-safeties bonus")
-        if column.miles != points.per_mile * miles:
+        if miles_line != points.per_mile * miles:
             raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s miles line is not its miles")
-        if won and (column.trip != points.trip
-                    or column.delayed_action != (points.delayed_action if sheet.delayed else 0)
-                    or column.safe_trip not in (0, points.safe_trip)
-                    or not _shutout_fits(rules, column.shutout, [o for o in zeros if o != side])):
+        if won and (trip != points.trip
+                    or delayed_action != (points.delayed_action if sheet.delayed else 0)
+                    or safe_trip not in (0, points.safe_trip)
+                    or not _shutout_fits(rules, shutout, [other for other, travelled in enumerate(all_miles)
+                                                          if travelled == 0 and other != side])):
             raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s trip bonuses are not the rules'")
         earned = extended_by is not None and (
             extended_by == completed == side
             or (points.extension_failure_to_opponents and extended_by != completed
                 and side != extended_by))
-        if column.extension != (points.extension if earned else 0):
+        if extension != (points.extension if earned else 0):
             raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s extension line is not the rules'")
     if points.safety and played_safeties > safeties_in_deck:
         raise InvalidStateError(f"{_where(sheet.hand)} counts more safeties than the deck has")
@@ -559,16 +688,6 @@ def _check_last_sheet(rules: Rules, table: Table, sheet: HandScore) -> None:
         raise InvalidStateError("the last hand's score sheet is not the score of the table")
 
 
-def _count(line: int, each: int, most: int) -> int | None:
-    """How many things worth ``each`` points make ``line`` (at most ``most``); ``None`` if none do.
-    Worth nothing, they give a line of 0 and say nothing of their count."""
-    if not each:
-        return 0 if line == 0 else None
-    if line % each or line // each > most:
-        return None
-    return line // each
-
-
 def _check_cards(cards: object, what: str, number: int | None = None) -> tuple[Card, ...]:
     if type(cards) is not tuple or not _only(cards, _ONLY_CARDS):
         whose = what if number is None else f"{what} {number}"
@@ -576,19 +695,16 @@ def _check_cards(cards: object, what: str, number: int | None = None) -> tuple[C
     return cards
 
 
-def _check_hand(hand: object, what: str) -> None:
-    if list(_check_cards(hand, what)) != sorted(_check_cards(hand, what)):
+def _check_hand(hand: object, what: str) -> tuple[Card, ...]:
+    cards = _check_cards(hand, what)
+    if not _in_order(cards):
         raise InvalidStateError(f"{what} is not sorted")
+    return cards
 
 
-def _deck_counts(rules: Rules) -> Mapping[Card, int]:
-    """How many of each card the deck of ``rules`` holds. Read it, never change it."""
-    return _facts(rules).deck
-
-
-def _safeties_in_deck(rules: Rules) -> tuple[int, bool]:
-    """How many safety cards the deck of ``rules`` holds, and whether it holds all four kinds."""
-    return _facts(rules).safeties
+def _in_order(cards: tuple[Card, ...]) -> bool:
+    """Whether ``cards`` are sorted."""
+    return list(cards) == sorted(cards)
 
 
 class _Facts(NamedTuple):
@@ -598,6 +714,18 @@ class _Facts(NamedTuple):
     safeties: tuple[int, bool]
     race: int
     extension_to: int | None
+    size: int
+    """How many cards the deck holds."""
+    numbers: tuple[int, ...]
+    """The number of each card the deck holds, in card order..."""
+    counts: tuple[int, ...]
+    """... and how many of it the deck holds."""
+    limits: tuple[int, ...]
+    """Per card number (of every card), how many the deck holds (0 for a card it does not hold)."""
+    safety_lines: Mapping[int, int]
+    """Per safeties line a score sheet may show, how many safeties make it (see :func:`_lines`)."""
+    coup_lines: Mapping[int, int]
+    """Per coups fourrés line a score sheet may show, how many coups fourrés make it."""
 
 
 def _facts(rules: Rules) -> _Facts:
@@ -618,20 +746,26 @@ _FACTS_BY_ID: dict[int, tuple[Rules, _Facts]] = {}
 def _facts_of(rules: Rules) -> _Facts:
     deck = Counter(rules.deck_cards())
     safeties = (sum(deck.get(card, 0) for card in SAFETIES), all(deck.get(card, 0) for card in SAFETIES))
-    return _Facts(deck, safeties, rules.race, rules.extension_to)
+    numbers, counts = zip(*((int(card), count) for card, count in sorted(deck.items())), strict=True)
+    points = rules.scoring
+    return _Facts(deck, safeties, rules.race, rules.extension_to, deck.total(), numbers, counts,
+                  tuple(deck.get(card, 0) for card in _CARDS),
+                  _lines(points.safety, safeties[0]), _lines(points.coup_fourre, safeties[0]))
+
+
+def _lines(each: int, most: int) -> dict[int, int]:
+    """How many things worth ``each`` points (at most ``most``) make each line of points they can
+    make. Worth nothing, they make a line of 0 and say nothing of their count (0, then)."""
+    if not each:
+        return {0: 0}
+    return {count * each: count for count in range(most + 1)}
 
 
 def _within(some: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
     """Whether every card of ``some`` is among ``cards``, copies counted."""
-    return not Counter(some) - Counter(cards)
-
-
-def _visible(table: Table) -> Counter[Card]:
-    """The cards face up: on the tableaux and on the discard pile (whose tableaux are checked)."""
-    return Counter(chain(table.discard_pile, *(
-        chain(t.battle, t.speed, t.direction, t.safeties,
-              map(_CARD_OF_MILES.__getitem__, map(abs, t.distance)))
-        for t in table.tableaux)))
+    # As numbers in bytes, counted at C level (Counters of cards hash and compare enum members).
+    wanted, held = bytes(some), bytes(cards)
+    return all(held.count(card) >= wanted.count(card) for card in set(wanted))
 
 
 def _visible_numbers(table: Table) -> bytes:
