@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from itertools import chain, repeat
+from itertools import chain
 from operator import add, attrgetter, le
 from typing import NamedTuple, TypeVar
 
@@ -56,6 +56,7 @@ _SPEED = frozenset((Card.SPEED_LIMIT, Card.END_OF_LIMIT))
 _DIRECTION = frozenset((Card.WRONG_WAY, Card.END_OF_WRONG_WAY))
 _SAFETY_SET = frozenset(SAFETIES)
 _DISTANCES = frozenset(MILES.values())
+_SIGNED_DISTANCES = _DISTANCES | {-miles for miles in _DISTANCES}
 _CARD_OF_MILES = {miles: card for card, miles in MILES.items()}
 _CARDS = tuple(Card)
 """Every card, by its number."""
@@ -69,6 +70,8 @@ _ONLY_TABLEAUX = frozenset((Tableau,))
 _ONLY_SIDE_SCORES = frozenset((SideScore,))
 _TABLEAU_FIELDS = attrgetter("battle", "speed", "direction", "safeties", "coups_fourres", "distance",
                              "problems", "rolling")
+_TABLEAU_TYPES = (tuple, tuple, tuple, tuple, tuple, tuple, frozenset, bool)
+"""The type of each of the fields :data:`_TABLEAU_FIELDS` reads."""
 _LINES_OF = attrgetter(*(name for name, _ in LINES))
 """A score sheet column's lines, as ``SideScore.points`` gives them."""
 _SIDE_OF = attrgetter("side")
@@ -87,7 +90,7 @@ def validate_state(state: State) -> None:
     check_instance(state, State, "a state of Mille Bornes")
     rules = _rules(state.rules)
     table = state.table
-    seen = _check_table(rules, table)
+    seen, fresh = _table_seen(rules, table)
     hands = state.hands
     if type(hands) is not tuple or len(hands) != rules.players:
         raise InvalidStateError(f"a {rules.players}-player game needs one hand per seat")
@@ -114,6 +117,8 @@ def validate_state(state: State) -> None:
     every = seen + bytes(chain(draw_pile, *hands))
     facts = _facts(rules)
     if len(every) != facts.size or tuple(map(every.count, facts.numbers)) != facts.counts:
+        if fresh:
+            _check_seen(rules, seen)
         held = Counter(map(_CARDS.__getitem__, every))
         expected = facts.deck
         extra = sorted(card for card, count in held.items() if count > expected.get(card, 0))
@@ -123,6 +128,9 @@ def validate_state(state: State) -> None:
             + (f"; extra {[c.name for c in extra[:5]]}" if extra else "")
             + (f"; missing {[c.name for c in missing[:5]]}" if missing else "")
         )
+    if fresh:
+        # The deck holds every card of the state, so every card face up: the table is valid.
+        _remember(_KNOWN_TABLES, table, (table, rules, seen))
 
 
 def _explain_hands(table: Table, hands: tuple[object, ...], draw_pile: object) -> None:
@@ -167,7 +175,7 @@ def unknown_numbers(observation: Observation) -> bytes:
     """The numbers of the cards :func:`unknown_cards` returns, checked as it checks them."""
     rules = _rules(observation.rules)
     table = observation.table
-    seen = _check_table(rules, table)
+    visible, fresh = _table_seen(rules, table)
     seat = observation.seat
     if type(seat) is not int or not 0 <= seat < rules.players:
         raise InvalidStateError(f"the observer is a seat from 0 to {rules.players - 1}, "
@@ -176,17 +184,23 @@ def unknown_numbers(observation: Observation) -> bytes:
     if len(hand) != table.hand_sizes[seat]:
         raise InvalidStateError("the observer's hand size does not match its hand")
     revealed = table.revealed
-    seen += bytes(hand)
+    seen = visible + bytes(hand)
     if any(revealed):
         if revealed[seat] and not _within(revealed[seat], hand):
             raise InvalidStateError("the observer is known to hold a card it does not have")
         seen += bytes(chain.from_iterable(cards for other, cards in enumerate(revealed) if other != seat))
-    # As validate_state counts: every card seen, as its number, in one bytes.
+    # As validate_state counts: every card seen, as its number, in one bytes (a superset of the
+    # cards face up, which it checks at the same time).
     facts = _facts(rules)
     count = seen.count
     if not all(map(le, map(count, _NUMBERS), facts.limits)):
+        if fresh:
+            _check_seen(rules, visible)
         card = min(card for card, most in zip(_CARDS, facts.limits, strict=True) if count(card) > most)
         raise InvalidStateError(f"more {card.name} are seen or known to be held than the deck has")
+    if fresh:
+        # The deck holds every card seen, so every card face up: the table is valid.
+        _remember(_KNOWN_TABLES, table, (table, rules, visible))
     return b"".join([_RUNS[card][:held - count(card)] for card, held in _deck_numbers(rules)])
 
 
@@ -198,7 +212,7 @@ def unknown_cards_unchecked(observation: Observation) -> bytes:
     seat = observation.seat
     # Every card seen, as its number, in one bytes: then one C-level count per kind of the deck
     # (a Counter of the cards hashes and compares enum members, several times slower).
-    seen = _visible_numbers(table) + bytes(observation.hand)
+    seen = _visible_numbers(table.tableaux, table.discard_pile) + bytes(observation.hand)
     for other, cards in enumerate(table.revealed):
         if cards and other != seat:
             seen += bytes(cards)
@@ -254,15 +268,38 @@ def _remember(memory: dict[int, E], value: object, entry: E) -> None:
 def _check_table(rules: Rules, table: Table) -> bytes:
     """:func:`check_table`, which also gives the numbers of the cards face up (on the tableaux and
     the discard pile, see :func:`_visible_numbers`)."""
+    seen, fresh = _table_seen(rules, table)
+    if fresh:
+        _check_seen(rules, seen)
+        _remember(_KNOWN_TABLES, table, (table, rules, seen))
+    return seen
+
+
+def _table_seen(rules: Rules, table: Table) -> tuple[bytes, bool]:
+    """:func:`check_table` but for one check, and the numbers of the cards face up; then whether
+    the table is new. A new table is not checked for more copies of a card face up than the deck
+    holds: the caller makes that check (:func:`_check_seen`), or one that implies it, and
+    remembers the table then. (Both validators count every card they know of, the cards face up
+    among them: they save counting these twice.)"""
     known = _KNOWN_TABLES.get(id(table))
     if known is not None and known[0] is table and known[1] is rules:
-        return known[2]
-    visible = _check_new_table(rules, table)
-    _remember(_KNOWN_TABLES, table, (table, rules, visible))
-    return visible
+        return known[2], False
+    return _check_new_table(rules, table), True
+
+
+def _check_seen(rules: Rules, seen: bytes) -> None:
+    """Raise unless the deck of ``rules`` holds every card face up (``seen``, their numbers)."""
+    facts = _facts(rules)
+    if not all(map(le, map(seen.count, _NUMBERS), facts.limits)):
+        deck = facts.deck
+        counts = Counter(map(_CARDS.__getitem__, seen))
+        extra = sorted(card for card, count in counts.items() if count > deck.get(card, 0))
+        raise InvalidStateError(f"more {[c.name for c in extra[:5]]} are on the table "
+                                "than the deck has")
 
 
 def _check_new_table(rules: Rules, table: Table) -> bytes:
+    """:func:`_table_seen` of a table not remembered."""
     if type(table) is not Table:
         raise InvalidStateError(f"a table of Mille Bornes is a Table, not {_short(table)}")
     players = rules.players
@@ -271,8 +308,7 @@ def _check_new_table(rules: Rules, table: Table) -> bytes:
     tableaux = table.tableaux
     if type(tableaux) is not tuple or len(tableaux) != rules.sides:
         raise InvalidStateError(f"{rules.sides} sides need {rules.sides} tableaux")
-    miles = _check_tableaux(rules, tableaux, target)
-    _check_cards(table.discard_pile, "the discard pile")
+    miles, visible = _check_tableaux(rules, tableaux, target, table.discard_pile)
     sizes = table.hand_sizes
     if type(sizes) is not tuple or len(sizes) != players or not _ints(sizes):
         raise InvalidStateError(f"hand_sizes lists a whole number for each of the {players} seats")
@@ -295,15 +331,8 @@ def _check_new_table(rules: Rules, table: Table) -> bytes:
                 raise InvalidStateError("only safeties are revealed, listed in card order")
             if len(known) > sizes[seat]:
                 raise InvalidStateError(f"seat {seat} is known to hold more cards than it has")
-    visible = _visible_numbers(table)
-    facts = _facts(rules)
-    if not all(map(le, map(visible.count, _NUMBERS), facts.limits)):
-        deck = facts.deck
-        counts = Counter(map(_CARDS.__getitem__, visible))
-        extra = sorted(card for card, count in counts.items() if count > deck.get(card, 0))
-        raise InvalidStateError(f"more {[c.name for c in extra[:5]]} are on the table "
-                                "than the deck has")
-    if len(visible) + sum(sizes) + table.draw_pile_size != facts.size:
+    if len(visible) + sum(sizes) + table.draw_pile_size != _facts(rules).size:
+        _check_seen(rules, visible)  # a card too many face up, if that is what is wrong, says which
         raise InvalidStateError("the cards on the table, in hand and in the draw pile do not add up "
                                 "to the deck")
     if not 0 <= table.reshuffles <= (rules.reshuffle_limit if rules.reshuffle_discards else 0):
@@ -411,53 +440,59 @@ def _check_scalars(table: Table, players: int) -> None:
         raise InvalidStateError("the match record is a Match")
 
 
-def _check_tableaux(rules: Rules, tableaux: tuple[Tableau, ...], target: int) -> tuple[int, ...]:
-    """Check every tableau (see :func:`_check_tableau`); the miles each side has travelled."""
-    miles = _tableaux_miles(rules, tableaux, target)
-    if miles is None:
-        # Something is wrong: the tableaux one by one say what (and where).
+def _check_tableaux(rules: Rules, tableaux: tuple[Tableau, ...], target: int,
+                    discard_pile: object) -> tuple[tuple[int, ...], bytes]:
+    """Check every tableau (see :func:`_check_tableau`) and the discard pile; the miles each side
+    has travelled, and the numbers of the cards face up (see :func:`_visible_numbers`)."""
+    seen = _tableaux_seen(rules, tableaux, target, discard_pile)
+    if seen is None:
+        # Something is wrong: the tableaux one by one, then the discard pile, say what (and where).
         for side, tableau in enumerate(tableaux):
             _check_tableau(rules, side, tableau, target)
-        return tuple(tableau.miles for tableau in tableaux)
+        discard_pile = _check_cards(discard_pile, "the discard pile")
+        return tuple(tableau.miles for tableau in tableaux), _visible_numbers(tableaux, discard_pile)
     stacking, cancel = rules.hazard_stacking, rules.safety_cancel
     for side, tableau in enumerate(tableaux):
         if (tableau.problems, tableau.rolling) != read_battle(tableau.battle, tableau.safeties, stacking,
                                                               cancel):
             raise InvalidStateError(f"side {side}'s battle status does not match its battle pile")
-    return miles
+    return seen
 
 
-def _tableaux_miles(rules: Rules, tableaux: tuple[Tableau, ...], target: int) -> tuple[int, ...] | None:
-    """The miles of each side if every tableau passes :func:`_check_tableau` but for its battle
-    status, else ``None``: the same checks, each made once over the piles of all sides (at C level,
-    and building no message)."""
+def _tableaux_seen(rules: Rules, tableaux: tuple[Tableau, ...], target: int,
+                   discard_pile: object) -> tuple[tuple[int, ...], bytes] | None:
+    """What :func:`_check_tableaux` returns if every tableau passes :func:`_check_tableau` but for
+    its battle status, and the discard pile is a tuple of cards; else ``None``. The same checks,
+    each made once over the piles of all sides, at C level, building no message."""
     if not _ONLY_TABLEAUX.issuperset(map(type, tableaux)):
         return None
-    battles, speeds, directions, safeties, coups, distances, problems, rolling = zip(
-        *map(_TABLEAU_FIELDS, tableaux), strict=True)
-    piles = (*battles, *speeds, *directions, *safeties, *coups)
-    if not (_ONLY_TUPLES.issuperset(map(type, chain(piles, distances)))
-            and _ONLY_CARDS.issuperset(map(type, chain.from_iterable(piles)))
-            and _ONLY_FROZENSETS.issuperset(map(type, problems))
-            and _ONLY_CARDS.issuperset(map(type, chain.from_iterable(problems)))
-            and _ONLY_BOOLS.issuperset(map(type, rolling))
-            and _BATTLE.issuperset(chain.from_iterable(battles))
-            and _SPEED.issuperset(chain.from_iterable(speeds))
-            and _DIRECTION.issuperset(chain.from_iterable(directions))
-            and _SAFETY_SET.issuperset(chain.from_iterable(safeties))
-            and (not any(coups) or all(map(_within, coups, safeties)))
-            and _ONLY_INTS.issuperset(map(type, chain.from_iterable(distances)))):
+    fields = tuple(map(_TABLEAU_FIELDS, tableaux))
+    types = tuple(map(type, chain.from_iterable(fields)))
+    if type(discard_pile) is not tuple or types != _TABLEAU_TYPES * len(tableaux):
         return None
-    played = tuple(chain.from_iterable(distances))
-    if not _DISTANCES.issuperset(map(abs, played)) or (played and min(played) < 0 and not rules.wrong_way):
+    battles, speeds, directions, safeties, coups, distances, problems, _ = zip(*fields, strict=True)
+    if not (_ONLY_CARDS.issuperset(map(type, chain(discard_pile, *battles, *speeds, *directions, *safeties,
+                                                   *coups, *problems)))
+            and _BATTLE.issuperset(chain(*battles)) and _SPEED.issuperset(chain(*speeds))
+            and _DIRECTION.issuperset(chain(*directions)) and _SAFETY_SET.issuperset(chain(*safeties))
+            and (not any(coups) or all(map(_within, coups, safeties)))):
+        return None
+    played = tuple(chain(*distances))
+    if not _ONLY_INTS.issuperset(map(type, played)) or not (
+            _SIGNED_DISTANCES if rules.wrong_way else _DISTANCES).issuperset(played):
         return None
     miles = tuple(map(sum, distances))
-    twos = list(map(tuple.count, distances, repeat(200)))
-    if rules.wrong_way:
-        twos = list(map(add, twos, map(tuple.count, distances, repeat(-200))))
-    if min(miles) < 0 or max(miles) > target or max(twos) > rules.max_200s:
+    most = rules.max_200s
+    if min(miles) < 0 or max(miles) > target or (played.count(200) + played.count(-200) > most
+                                                 and max(map(_twos, distances)) > most):
         return None
-    return miles
+    return miles, bytes(chain(discard_pile, *battles, *speeds, *directions, *safeties,
+                              map(_NUMBER_OF_DISTANCE.__getitem__, played)))
+
+
+def _twos(distance: tuple[int, ...]) -> int:
+    """200-mile cards played (either way), as ``Tableau.twos``."""
+    return distance.count(200) + distance.count(-200)
 
 
 def _check_tableau(rules: Rules, side: int, t: Tableau, target: int) -> None:
@@ -768,11 +803,11 @@ def _within(some: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
     return all(held.count(card) >= wanted.count(card) for card in set(wanted))
 
 
-def _visible_numbers(table: Table) -> bytes:
-    """The numbers of the cards face up (see :func:`_visible`), in no particular order."""
-    tableaux = table.tableaux
-    faces = bytes(chain(table.discard_pile, *(chain(t.battle, t.speed, t.direction, t.safeties)
-                                              for t in tableaux)))
+def _visible_numbers(tableaux: tuple[Tableau, ...], discard_pile: tuple[Card, ...]) -> bytes:
+    """The numbers of the cards face up, on ``tableaux`` (checked) and ``discard_pile``, in no
+    particular order."""
+    faces = bytes(chain(discard_pile, *(chain(t.battle, t.speed, t.direction, t.safeties)
+                                        for t in tableaux)))
     # Distance cards are kept as miles (negative going the wrong way): their numbers by table.
     miles = bytes(map(abs, chain.from_iterable(t.distance for t in tableaux)))
     return faces + miles.translate(_NUMBER_OF_MILES)
@@ -780,6 +815,8 @@ def _visible_numbers(table: Table) -> bytes:
 
 _NUMBER_OF_MILES = bytes(_CARD_OF_MILES.get(miles, 0) for miles in range(256))
 """Per distance in miles (below 256), the number of its card."""
+_NUMBER_OF_DISTANCE = {sign * miles: int(card) for card, miles in MILES.items() for sign in (1, -1)}
+"""Per distance in miles (negative going the wrong way), the number of its card."""
 
 
 def _rules(rules: object) -> Rules:
