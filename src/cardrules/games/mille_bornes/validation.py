@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from itertools import chain
-from operator import add, attrgetter, le
+from operator import add, attrgetter, itemgetter, le, sub
 from typing import NamedTuple, TypeVar
 
 from cardrules.arguments import check_instance
@@ -47,6 +47,7 @@ __all__ = [
     "check_table",
     "unknown_cards",
     "unknown_cards_unchecked",
+    "unknown_numbers",
     "validate_observation",
     "validate_state",
 ]
@@ -75,6 +76,12 @@ _TABLEAU_TYPES = (tuple, tuple, tuple, tuple, tuple, tuple, frozenset, bool)
 _LINES_OF = attrgetter(*(name for name, _ in LINES))
 """A score sheet column's lines, as ``SideScore.points`` gives them."""
 _SIDE_OF = attrgetter("side")
+_ROW_OF = attrgetter("side", *(name for name, _ in LINES))
+"""A score sheet column's side, then its lines."""
+_FIRST = itemgetter(0)
+_SHEET_FIELDS = attrgetter("hand", "completed_by", "extended_by", "delayed", "miles", "sides")
+_ONLY_HAND_SCORES = frozenset((HandScore,))
+_INT_OR_NONE = frozenset((int, type(None)))
 
 
 def validate_state(state: State) -> None:
@@ -626,10 +633,13 @@ def _check_new_match(rules: Rules, table: Table, match: Match, over: bool) -> No
     facts = _facts(rules)
     target_score = rules.target_score
     last = len(history) - 1
+    # Every sheet at once, in bulk (as a match read from JSON comes); only a history that fails
+    # that is checked sheet by sheet, which finds what is wrong.
+    scores = _history_scores(rules, history, sides, facts) if history else None
     for at, sheet in enumerate(history):
         # A sheet is checked against its number and the rules alone (each later state of the
         # match holds the same sheet objects): remembered like tables, with its totals.
-        known = _KNOWN_SHEETS.get(id(sheet))
+        known = _KNOWN_SHEETS.get(id(sheet)) if scores is None else (sheet, rules, at, scores[at])
         if known is None or known[0] is not sheet or known[1] is not rules or known[2] != at:
             lines = _sheet_lines(sheet, at, sides)
             _check_sheet_rules(rules, sheet, facts, lines)
@@ -647,6 +657,77 @@ def _check_new_match(rules: Rules, table: Table, match: Match, over: bool) -> No
         if target_score is not None and max(totals) < target_score:
             raise InvalidStateError("the match is over before any side reached the target score")
         _check_last_sheet(rules, table, history[-1])
+
+
+def _history_scores(rules: Rules, history: tuple[object, ...], sides: int,
+                    facts: _Facts) -> tuple[tuple[int, ...], ...] | None:
+    """Each side's points in each sheet of ``history`` if every sheet passes :func:`check_sheet`
+    and :func:`_check_sheet_rules`, else ``None``. The same checks, those of form made once over
+    all sheets and columns at C level, those of the rules read from tables worked out per rules
+    (:attr:`_Facts.safety_sets`), building no message."""
+    if not _ONLY_HAND_SCORES.issuperset(map(type, history)):
+        return None
+    hands, completeds, extendeds, delayeds, miless, columnss = zip(*map(_SHEET_FIELDS, history),
+                                                                   strict=True)
+    sheets = len(history)
+    if not (_ONLY_INTS.issuperset(map(type, hands)) and hands == tuple(range(sheets))
+            and _INT_OR_NONE.issuperset(map(type, chain(completeds, extendeds)))
+            and {None, *range(sides)}.issuperset(chain(completeds, extendeds))
+            and _ONLY_BOOLS.issuperset(map(type, delayeds))
+            and _ONLY_TUPLES.issuperset(map(type, chain(miless, columnss)))
+            and set(map(len, chain(miless, columnss))) == {sides}):
+        return None
+    columns = tuple(chain(*columnss))
+    if not _ONLY_SIDE_SCORES.issuperset(map(type, columns)):
+        return None
+    rows = tuple(map(_ROW_OF, columns))
+    if not (_ONLY_INTS.issuperset(map(type, chain(*rows, *miless))) and min(chain(*rows, *miless)) >= 0
+            and tuple(map(_FIRST, rows)) == tuple(range(sides)) * sheets):
+        return None
+    points = rules.scoring
+    race, extension_to = facts.race, facts.extension_to
+    safety_lines, safety_sets = facts.safety_lines, facts.safety_sets
+    per_mile, trip_bonus, safe_trip_bonus = points.per_mile, points.trip, points.safe_trip
+    extension_bonus, to_opponents = points.extension, points.extension_failure_to_opponents
+    most_safeties = facts.safeties[0] if points.safety else None
+    at = 0
+    scores = []
+    for completed, extended_by, delayed, miles in zip(completeds, extendeds, delayeds, miless, strict=True):
+        if (delayed and completed is None) or (extended_by is not None and extension_to is None):
+            return None
+        if completed is not None and (max(miles) > miles[completed] or miles.count(miles[completed]) > 1):
+            return None
+        target = race if extended_by is None else extension_to or 0
+        delayed_bonus = points.delayed_action if delayed else 0
+        played_safeties = 0
+        sheet_rows = rows[at:at + sides]
+        for side, (_, miles_line, safeties, all_safeties, coups_fourres, trip, delayed_action, safe_trip,
+                   shutout, extension) in enumerate(sheet_rows):
+            travelled = miles[side]
+            won = side == completed
+            earned = extended_by is not None and (
+                extended_by == completed == side
+                or (to_opponents and extended_by != completed and side != extended_by))
+            if (travelled % 25 or travelled > target or (travelled == target) != won
+                    or (safeties, all_safeties, coups_fourres) not in safety_sets[won]
+                    or miles_line != per_mile * travelled
+                    or extension != (extension_bonus if earned else 0)):
+                return None
+            if won:
+                shut_out = [other for other, zero in enumerate(miles) if zero == 0 and other != side]
+                if (trip != trip_bonus or delayed_action != delayed_bonus
+                        or safe_trip not in (0, safe_trip_bonus)
+                        or not _shutout_fits(rules, shutout, shut_out)):
+                    return None
+            elif trip or delayed_action or safe_trip or shutout:
+                return None
+            played_safeties += safety_lines[safeties]
+        if most_safeties is not None and played_safeties > most_safeties:
+            return None
+        at += sides
+        # A row's sum less its side number: the side's points.
+        scores.append(tuple(map(sub, map(sum, sheet_rows), range(sides))))
+    return tuple(scores)
 
 
 def _check_sheet_rules(rules: Rules, sheet: HandScore, facts: _Facts,
@@ -761,6 +842,9 @@ class _Facts(NamedTuple):
     """Per safeties line a score sheet may show, how many safeties make it (see :func:`_lines`)."""
     coup_lines: Mapping[int, int]
     """Per coups fourrés line a score sheet may show, how many coups fourrés make it."""
+    safety_sets: tuple[frozenset[tuple[int, int, int]], frozenset[tuple[int, int, int]]]
+    """The safeties, all-safeties and coups fourrés lines a column may show together, for a side
+    that did not complete the trip, then for the side that did (see :func:`_check_sheet_rules`)."""
 
 
 def _facts(rules: Rules) -> _Facts:
@@ -783,9 +867,26 @@ def _facts_of(rules: Rules) -> _Facts:
     safeties = (sum(deck.get(card, 0) for card in SAFETIES), all(deck.get(card, 0) for card in SAFETIES))
     numbers, counts = zip(*((int(card), count) for card, count in sorted(deck.items())), strict=True)
     points = rules.scoring
+    safety_lines, coup_lines = _lines(points.safety, safeties[0]), _lines(points.coup_fourre, safeties[0])
     return _Facts(deck, safeties, rules.race, rules.extension_to, deck.total(), numbers, counts,
-                  tuple(deck.get(card, 0) for card in _CARDS),
-                  _lines(points.safety, safeties[0]), _lines(points.coup_fourre, safeties[0]))
+                  tuple(deck.get(card, 0) for card in _CARDS), safety_lines, coup_lines,
+                  (_safety_set(rules, safety_lines, coup_lines, safeties[1], False),
+                   _safety_set(rules, safety_lines, coup_lines, safeties[1], True)))
+
+
+def _safety_set(rules: Rules, safety_lines: Mapping[int, int], coup_lines: Mapping[int, int],
+                all_four_exist: bool, won: bool) -> frozenset[tuple[int, int, int]]:
+    """Every ``(safeties, all_safeties, coups_fourres)`` lines :func:`_check_sheet_rules` accepts
+    in a column of a side that did (``won``) or did not complete the trip."""
+    points = rules.scoring
+    return frozenset(
+        (line, all_safeties, coups_line)
+        for line, count in safety_lines.items()
+        for coups_line, coups in coup_lines.items()
+        if not (points.safety and coups > count)
+        for all_safeties in {0, points.all_safeties}
+        if not (all_safeties and (not all_four_exist or (points.all_safeties_needs_trip and not won)
+                                  or (points.safety and count < len(SAFETIES)))))
 
 
 def _lines(each: int, most: int) -> dict[int, int]:
