@@ -56,6 +56,8 @@ _BATTLE = frozenset((*BATTLE_HAZARDS, Card.REPAIRS, Card.GASOLINE, Card.SPARE_TI
 _SPEED = frozenset((Card.SPEED_LIMIT, Card.END_OF_LIMIT))
 _DIRECTION = frozenset((Card.WRONG_WAY, Card.END_OF_WRONG_WAY))
 _SAFETY_SET = frozenset(SAFETIES)
+_BATTLE_NUMBERS, _SPEED_NUMBERS, _DIRECTION_NUMBERS, _SAFETY_NUMBERS = (
+    bytes(sorted(cards)) for cards in (_BATTLE, _SPEED, _DIRECTION, _SAFETY_SET))
 _DISTANCES = frozenset(MILES.values())
 _SIGNED_DISTANCES = _DISTANCES | {-miles for miles in _DISTANCES}
 _CARD_OF_MILES = {miles: card for card, miles in MILES.items()}
@@ -478,11 +480,16 @@ def _tableaux_seen(rules: Rules, tableaux: tuple[Tableau, ...], target: int,
     if type(discard_pile) is not tuple or types != _TABLEAU_TYPES * len(tableaux):
         return None
     battles, speeds, directions, safeties, coups, distances, problems, _ = zip(*fields, strict=True)
-    if not (_ONLY_CARDS.issuperset(map(type, chain(discard_pile, *battles, *speeds, *directions, *safeties,
-                                                   *coups, *problems)))
-            and _BATTLE.issuperset(chain(*battles)) and _SPEED.issuperset(chain(*speeds))
-            and _DIRECTION.issuperset(chain(*directions)) and _SAFETY_SET.issuperset(chain(*safeties))
-            and (not any(coups) or all(map(_within, coups, safeties)))):
+    if not _ONLY_CARDS.issuperset(map(type, chain(discard_pile, *battles, *speeds, *directions, *safeties,
+                                                  *coups, *problems))):
+        return None
+    # Each kind of pile as the numbers of its cards: a pile holds only cards it may hold if
+    # stripping those leaves nothing (C level, where a set of the cards would hash enum members).
+    faces = (bytes(discard_pile), bytes(chain(*battles)), bytes(chain(*speeds)), bytes(chain(*directions)),
+             bytes(chain(*safeties)))
+    if (faces[1].strip(_BATTLE_NUMBERS) or faces[2].strip(_SPEED_NUMBERS)
+            or faces[3].strip(_DIRECTION_NUMBERS) or faces[4].strip(_SAFETY_NUMBERS)
+            or (any(coups) and not all(map(_within, coups, safeties)))):
         return None
     played = tuple(chain(*distances))
     if not _ONLY_INTS.issuperset(map(type, played)) or not (
@@ -493,8 +500,7 @@ def _tableaux_seen(rules: Rules, tableaux: tuple[Tableau, ...], target: int,
     if min(miles) < 0 or max(miles) > target or (played.count(200) + played.count(-200) > most
                                                  and max(map(_twos, distances)) > most):
         return None
-    return miles, bytes(chain(discard_pile, *battles, *speeds, *directions, *safeties,
-                              map(_NUMBER_OF_DISTANCE.__getitem__, played)))
+    return miles, b"".join((*faces, bytes(map(_NUMBER_OF_DISTANCE.__getitem__, played))))
 
 
 def _twos(distance: tuple[int, ...]) -> int:
