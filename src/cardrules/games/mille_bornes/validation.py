@@ -254,8 +254,8 @@ def check_table(rules: Rules, table: Table) -> None:
 
 
 _KNOWN_TABLES: dict[int, tuple[Table, Rules, bytes]] = {}
-"""Tables found valid, by ``id``, each with its rules and the numbers of its cards face up. An entry holds its
-table, so that no other object can take the table's ``id`` while the entry is kept."""
+"""Tables found valid, by ``id``, each with its rules and the numbers of its cards face up. An
+entry holds its table, so that no other object can take the table's ``id`` while the entry is kept."""
 _KNOWN_MATCHES: dict[int, tuple[Match, Rules]] = {}
 """Match records found valid (for a hand under way), by ``id``, with their rules; as above."""
 _KNOWN_SHEETS: dict[int, tuple[HandScore, Rules, int, tuple[int, ...]]] = {}
