@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from itertools import chain
-from operator import add, attrgetter, itemgetter, le, sub
+from operator import add, attrgetter, itemgetter, le
 from typing import NamedTuple, TypeVar
 
 from cardrules.arguments import check_instance
@@ -108,7 +108,11 @@ def validate_state(state: State) -> None:
     # seat, which finds what is wrong (and says it as it always has).
     if not (_ONLY_TUPLES.issuperset(map(type, hands)) and type(draw_pile) is tuple
             and _ONLY_CARDS.issuperset(map(type, chain(draw_pile, *hands)))
-            and tuple(map(len, hands)) == table.hand_sizes and all(map(_in_order, hands))):
+            and tuple(map(len, hands)) == table.hand_sizes):
+        _explain_hands(table, hands, draw_pile)
+    # Each hand as the numbers of its cards (sorted as numbers, not as enum members: faster).
+    in_hand = tuple(map(bytes, hands))
+    if tuple(map(bytes, map(sorted, in_hand))) != in_hand:
         _explain_hands(table, hands, draw_pile)
     revealed = table.revealed
     if any(revealed):
@@ -123,7 +127,7 @@ def validate_state(state: State) -> None:
     # Every card, as its number, in one bytes (all are cards, so all are numbers below 256): then
     # one C-level count per kind of the deck. As many cards as the deck, and as many of each kind
     # it holds, leave no room for a card it does not hold.
-    every = seen + bytes(chain(draw_pile, *hands))
+    every = b"".join((seen, bytes(draw_pile), *in_hand))
     facts = _facts(rules)
     if len(every) != facts.size or tuple(map(every.count, facts.numbers)) != facts.counts:
         if fresh:
@@ -319,7 +323,7 @@ def _check_new_table(rules: Rules, table: Table) -> bytes:
         raise InvalidStateError(f"{rules.sides} sides need {rules.sides} tableaux")
     miles, visible = _check_tableaux(rules, tableaux, target, table.discard_pile)
     sizes = table.hand_sizes
-    if type(sizes) is not tuple or len(sizes) != players or not _ints(sizes):
+    if type(sizes) is not tuple or len(sizes) != players or not _ONLY_INTS.issuperset(map(type, sizes)):
         raise InvalidStateError(f"hand_sizes lists a whole number for each of the {players} seats")
     if min(sizes) < 0 or max(sizes) > rules.hand_size:
         # Between turns a hand holds at most hand_size cards; only the seat on turn has drawn one more.
@@ -706,9 +710,9 @@ def _history_scores(rules: Rules, history: tuple[object, ...], sides: int,
         target = race if extended_by is None else extension_to or 0
         delayed_bonus = points.delayed_action if delayed else 0
         played_safeties = 0
-        sheet_rows = rows[at:at + sides]
+        scored = []
         for side, (_, miles_line, safeties, all_safeties, coups_fourres, trip, delayed_action, safe_trip,
-                   shutout, extension) in enumerate(sheet_rows):
+                   shutout, extension) in enumerate(rows[at:at + sides]):
             travelled = miles[side]
             won = side == completed
             earned = extended_by is not None and (
@@ -728,11 +732,12 @@ def _history_scores(rules: Rules, history: tuple[object, ...], sides: int,
             elif trip or delayed_action or safe_trip or shutout:
                 return None
             played_safeties += safety_lines[safeties]
+            scored.append(miles_line + safeties + all_safeties + coups_fourres + trip + delayed_action
+                          + safe_trip + shutout + extension)
         if most_safeties is not None and played_safeties > most_safeties:
             return None
         at += sides
-        # A row's sum less its side number: the side's points.
-        scores.append(tuple(map(sub, map(sum, sheet_rows), range(sides))))
+        scores.append(tuple(scored))
     return tuple(scores)
 
 
@@ -819,14 +824,9 @@ def _check_cards(cards: object, what: str, number: int | None = None) -> tuple[C
 
 def _check_hand(hand: object, what: str) -> tuple[Card, ...]:
     cards = _check_cards(hand, what)
-    if not _in_order(cards):
+    if list(cards) != sorted(cards):
         raise InvalidStateError(f"{what} is not sorted")
     return cards
-
-
-def _in_order(cards: tuple[Card, ...]) -> bool:
-    """Whether ``cards`` are sorted."""
-    return list(cards) == sorted(cards)
 
 
 class _Facts(NamedTuple):
