@@ -11,6 +11,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, note
+from hypothesis import strategies as st
 
 from cardrules import (
     ArgumentError,
@@ -24,6 +26,7 @@ from cardrules import (
 from cardrules.games.mille_bornes import (
     EXTEND,
     Card,
+    CardKind,
     Observation,
     Play,
     Result,
@@ -44,6 +47,9 @@ from cardrules.games.mille_bornes import (
     validate_state,
     why_illegal,
 )
+from cardrules.games.mille_bornes.score_sheet import LINES
+from cardrules.games.mille_bornes.validation import check_sheet
+from cardrules.testing import reachable_states
 
 from .positions import deal, solo
 
@@ -359,3 +365,124 @@ def test_changed_json_is_refused_or_can_be_played_on(rules: Rules) -> None:
             accepted += 1
             play_on(determinize(seen, rng))
     assert accepted
+
+
+# Something else where a card or a number belongs --------------------------------------------------
+# The validators count cards as bytes of their numbers and check types over whole tables at once:
+# an int that is not a card (its number, a number past a byte, an int subclass, True) or anything
+# else must still be refused, wherever it sits.
+
+
+class _Number(int):
+    """An int that is not quite an int (a subclass), as a careless caller might build."""
+
+
+NOT_CARDS = st.one_of(
+    st.integers(min_value=-300, max_value=600),
+    st.integers(min_value=0, max_value=20).map(_Number),
+    st.sampled_from([True, False, None, "ROLL", 5.0, 2**64, (), CardKind.HAZARD]),
+)
+NOT_DISTANCES = st.one_of(
+    st.integers(min_value=-10**30, max_value=10**30).filter(lambda miles: abs(miles) not in DISTANCES),
+    st.sampled_from([25, 50, 75, 100, 200]).map(_Number),
+    st.sampled_from([True, 25.0, "25", None, C.D25, C.D200]),
+)
+DISTANCES = (25, 50, 75, 100, 200)
+SHEETS = [second_hand(), list(walk(Rules.room(players=4, team_size=2, target_score=2000), 2))[-1]]
+
+Rebuild = Callable[[Any], State]
+
+
+def card_piles(state: State) -> Iterator[tuple[str, tuple[Any, ...] | frozenset[Any], Rebuild, int | None]]:
+    """Every place that holds cards: its name, its cards, how to put other cards there, and the
+    seat whose observation shows it (``None``: no observation does)."""
+    table = state.table
+
+    def in_table(**change: Any) -> State:
+        return attrs.evolve(state, table=attrs.evolve(table, **change))
+
+    for seat, hand in enumerate(state.hands):
+        yield (f"hand {seat}", hand,
+               lambda cards, seat=seat: attrs.evolve(state, hands=tuple(
+                   cards if other == seat else held for other, held in enumerate(state.hands))), seat)
+        yield (f"revealed {seat}", table.revealed[seat],
+               lambda cards, seat=seat: in_table(revealed=tuple(
+                   cards if other == seat else known for other, known in enumerate(table.revealed))), 0)
+    yield "draw pile", state.draw_pile, lambda cards: attrs.evolve(state, draw_pile=cards), None
+    yield "discard pile", table.discard_pile, lambda cards: in_table(discard_pile=cards), 0
+    for side, tableau in enumerate(table.tableaux):
+        for pile in ("battle", "speed", "direction", "safeties", "coups_fourres", "problems"):
+
+            def rebuild(cards: Any, side: int = side, pile: str = pile) -> State:
+                changed = attrs.evolve(table.tableaux[side], **{
+                    pile: frozenset(cards) if pile == "problems" else cards})
+                return in_table(tableaux=tuple(
+                    changed if other == side else t for other, t in enumerate(table.tableaux)))
+
+            yield f"side {side}'s {pile}", getattr(tableau, pile), rebuild, 0
+
+
+def refused(state: State, seat: int | None) -> None:
+    """``state`` is refused, and so is what ``seat`` sees of it."""
+    with pytest.raises(InvalidStateError):
+        validate_state(state)
+    if seat is not None:
+        seen = Observation(rules=state.rules, seat=seat, table=state.table, hand=state.hands[seat])
+        with pytest.raises(InvalidStateError):
+            validate_observation(seen)
+
+
+@given(reachable_states(game="mille-bornes"), st.data())
+def test_what_is_not_a_card_where_a_card_belongs_is_refused(state: Any, data: st.DataObject) -> None:
+    where, cards, rebuild, seat = data.draw(st.sampled_from(list(card_piles(state))), label="place")
+    note(where)
+    junk = data.draw(NOT_CARDS, label="junk")
+    at = data.draw(st.integers(min_value=0, max_value=len(cards)), label="at")
+    listed = list(cards)
+    # Put in place of a card, or added at the end.
+    listed[at:at + 1] = [junk]
+    refused(rebuild(tuple(listed)), seat)
+
+
+@given(reachable_states(game="mille-bornes"), st.data())
+def test_a_distance_no_card_has_is_refused_wherever_it_is_played(state: Any, data: st.DataObject) -> None:
+    table = state.table
+    side = data.draw(st.integers(min_value=0, max_value=len(table.tableaux) - 1), label="side")
+    distance = list(table.tableaux[side].distance)
+    at = data.draw(st.integers(min_value=0, max_value=len(distance)), label="at")
+    distance[at:at + 1] = [data.draw(NOT_DISTANCES, label="miles")]
+    changed = attrs.evolve(table.tableaux[side], distance=tuple(distance))
+    refused(attrs.evolve(state, table=attrs.evolve(table, tableaux=tuple(
+        changed if other == side else t for other, t in enumerate(table.tableaux)))), 0)
+
+
+@given(st.sampled_from(SHEETS), st.data())
+def test_a_score_sheet_line_that_is_not_points_is_refused(state: State, data: st.DataObject) -> None:
+    match = state.table.match
+    number = data.draw(st.integers(min_value=0, max_value=len(match.history) - 1), label="hand")
+    sheet = match.history[number]
+    side = data.draw(st.integers(min_value=0, max_value=len(sheet.sides) - 1), label="side")
+    lines = ["side", *(name for name, _ in LINES), "miles of the sheet"]
+    line = data.draw(st.sampled_from(lines), label="line")
+    junk = data.draw(st.one_of(st.integers(max_value=-1), st.sampled_from([True, False, None, 0.0, "0"]),
+                               st.integers(min_value=0, max_value=1000).map(_Number)), label="junk")
+    if line == "miles of the sheet":
+        changed = attrs.evolve(sheet, miles=tuple(
+            junk if other == side else miles for other, miles in enumerate(sheet.miles)))
+    else:
+        column = attrs.evolve(sheet.sides[side], **{line: junk})
+        changed = attrs.evolve(sheet, sides=tuple(
+            column if other == side else kept for other, kept in enumerate(sheet.sides)))
+    with pytest.raises(InvalidStateError):
+        check_sheet(changed, number, state.rules.sides)
+    history = tuple(changed if at == number else kept for at, kept in enumerate(match.history))
+    later = attrs.evolve(match, history=history)
+    refused(attrs.evolve(state, table=attrs.evolve(state.table, match=later)), 0)
+
+
+def test_a_finished_game_that_claims_hand_minus_one_is_refused_not_an_index_error() -> None:
+    # With no score sheet at all, hand -1 would be "the last hand": there is no sheet to end on.
+    final = list(walk(TWO, 4))[-1]
+    assert final.table.phase == "over"
+    empty = attrs.evolve(final.table.match, hand_number=-1, history=(), totals=(0, 0))
+    refused(attrs.evolve(final, table=attrs.evolve(final.table, match=empty)), 0)

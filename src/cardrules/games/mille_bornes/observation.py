@@ -19,7 +19,7 @@ from typing import TypeAlias
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.mille_bornes.cards import Card
 from cardrules.games.mille_bornes.state import Observation, State, make_state, vouch_for_state
-from cardrules.games.mille_bornes.validation import unknown_cards, unknown_cards_unchecked
+from cardrules.games.mille_bornes.validation import unknown_cards_unchecked, unknown_numbers
 from cardrules.shuffling import shuffled
 from cardrules.slots import slot_setters
 
@@ -118,10 +118,8 @@ def _prepare(observation: Observation) -> _Deal:
     """The deal of ``observation``, checked unless vouched for (an impossible one raises), and
     remembered."""
     revealed = observation.table.revealed
-    if observation._trusted:
-        unknown = unknown_cards_unchecked(observation)
-    else:
-        unknown = bytes(unknown_cards(observation))
+    # Both give the unknown cards' numbers as bytes; only an observation not vouched for is checked.
+    unknown = unknown_cards_unchecked(observation) if observation._trusted else unknown_numbers(observation)
     seat = observation.seat
     hands: tuple[tuple[bytes, int | None], ...]
     if any(revealed):
