@@ -382,12 +382,18 @@ NOT_CARDS = st.one_of(
     st.integers(min_value=0, max_value=20).map(_Number),
     st.sampled_from([True, False, None, "ROLL", 5.0, 2**64, (), CardKind.HAZARD]),
 )
+DISTANCES = (25, 50, 75, 100, 200)
+
+
+def _no_distance(miles: int) -> bool:
+    return abs(miles) not in DISTANCES
+
+
 NOT_DISTANCES = st.one_of(
-    st.integers(min_value=-10**30, max_value=10**30).filter(lambda miles: abs(miles) not in DISTANCES),
+    st.integers(min_value=-10**30, max_value=10**30).filter(_no_distance),
     st.sampled_from([25, 50, 75, 100, 200]).map(_Number),
     st.sampled_from([True, 25.0, "25", None, C.D25, C.D200]),
 )
-DISTANCES = (25, 50, 75, 100, 200)
 SHEETS = [second_hand(), list(walk(Rules.room(players=4, team_size=2, target_score=2000), 2))[-1]]
 
 Rebuild = Callable[[Any], State]
@@ -397,24 +403,35 @@ def card_piles(state: State) -> Iterator[tuple[str, tuple[Any, ...] | frozenset[
     """Every place that holds cards: its name, its cards, how to put other cards there, and the
     seat whose observation shows it (``None``: no observation does)."""
     table = state.table
+    evolve: Any = attrs.evolve  # deliberately ill-typed values
 
     def in_table(**change: Any) -> State:
-        return attrs.evolve(state, table=attrs.evolve(table, **change))
+        changed: State = evolve(state, table=evolve(table, **change))
+        return changed
+
+    def in_hand(seat: int) -> Rebuild:
+        def rebuild(cards: Any) -> State:
+            changed: State = evolve(state, hands=tuple(
+                cards if other == seat else held for other, held in enumerate(state.hands)))
+            return changed
+        return rebuild
+
+    def revealed(seat: int) -> Rebuild:
+        def rebuild(cards: Any) -> State:
+            return in_table(revealed=tuple(
+                cards if other == seat else known for other, known in enumerate(table.revealed)))
+        return rebuild
 
     for seat, hand in enumerate(state.hands):
-        yield (f"hand {seat}", hand,
-               lambda cards, seat=seat: attrs.evolve(state, hands=tuple(
-                   cards if other == seat else held for other, held in enumerate(state.hands))), seat)
-        yield (f"revealed {seat}", table.revealed[seat],
-               lambda cards, seat=seat: in_table(revealed=tuple(
-                   cards if other == seat else known for other, known in enumerate(table.revealed))), 0)
+        yield f"hand {seat}", hand, in_hand(seat), seat
+        yield f"revealed {seat}", table.revealed[seat], revealed(seat), 0
     yield "draw pile", state.draw_pile, lambda cards: attrs.evolve(state, draw_pile=cards), None
     yield "discard pile", table.discard_pile, lambda cards: in_table(discard_pile=cards), 0
     for side, tableau in enumerate(table.tableaux):
         for pile in ("battle", "speed", "direction", "safeties", "coups_fourres", "problems"):
 
             def rebuild(cards: Any, side: int = side, pile: str = pile) -> State:
-                changed = attrs.evolve(table.tableaux[side], **{
+                changed = evolve(table.tableaux[side], **{
                     pile: frozenset(cards) if pile == "problems" else cards})
                 return in_table(tableaux=tuple(
                     changed if other == side else t for other, t in enumerate(table.tableaux)))
@@ -466,12 +483,13 @@ def test_a_score_sheet_line_that_is_not_points_is_refused(state: State, data: st
     line = data.draw(st.sampled_from(lines), label="line")
     junk = data.draw(st.one_of(st.integers(max_value=-1), st.sampled_from([True, False, None, 0.0, "0"]),
                                st.integers(min_value=0, max_value=1000).map(_Number)), label="junk")
+    evolve: Any = attrs.evolve  # deliberately ill-typed values
     if line == "miles of the sheet":
-        changed = attrs.evolve(sheet, miles=tuple(
+        changed = evolve(sheet, miles=tuple(
             junk if other == side else miles for other, miles in enumerate(sheet.miles)))
     else:
-        column = attrs.evolve(sheet.sides[side], **{line: junk})
-        changed = attrs.evolve(sheet, sides=tuple(
+        column = evolve(sheet.sides[side], **{line: junk})
+        changed = evolve(sheet, sides=tuple(
             column if other == side else kept for other, kept in enumerate(sheet.sides)))
     with pytest.raises(InvalidStateError):
         check_sheet(changed, number, state.rules.sides)
