@@ -5,7 +5,8 @@ Every figure is in microseconds and in units of one random-playout step (``legal
 fifth state): ``determinize`` of the deciding seat's observation (the first call on an observation
 never seen, as ``observe`` hands it out; the same on one rebuilt by hand, which the library does
 not vouch for and checks in full; and each further call on it, as a search makes them),
-``to_json`` + ``from_json`` of the state, ``legal_actions`` + ``mask`` and ``encode`` of the
+``to_json`` + ``from_json`` of the state (and, for reference, a ``pickle`` round trip of it, which
+checks nothing), ``legal_actions`` + ``mask`` and ``encode`` of the
 observation (``cardrules.rl``), and one
 PettingZoo ``env.step`` (the actions of whole random games replayed). Times are CPU time of this
 process (``time.process_time``), so that other work on a shared machine counts as little as it can;
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import copy
 import gc
+import pickle
 import random
 import time
 from collections.abc import Callable
@@ -140,6 +142,14 @@ def _figures(rules: Any, game: str, options: dict[str, Any], games: int) -> dict
             cardrules.from_json(cardrules.to_json(state), kind)
         return (time.process_time() - start) / len(states)
 
+    def pickle_round_trip() -> float:
+        # The reference for JSON: Python's own C-coded serialization, which checks nothing.
+        dumps, loads, protocol = pickle.dumps, pickle.loads, pickle.HIGHEST_PROTOCOL
+        start = time.process_time()
+        for state in states:
+            loads(dumps(state, protocol))
+        return (time.process_time() - start) / len(states)
+
     def actions_and_mask() -> float:
         legal_actions, mask = space.legal_actions, space.mask
         start = time.process_time()
@@ -173,6 +183,7 @@ def _figures(rules: Any, game: str, options: dict[str, Any], games: int) -> dict
         "hand-made": determinize_hand_made,
         "again": determinize_again,
         "JSON": round_trip,
+        "pickle": pickle_round_trip,
         "actions+mask": actions_and_mask,
         "encode": encode,
         "env.step": env_step,
@@ -185,7 +196,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the best is kept")
     parser.add_argument("--games", type=int, default=20, help="random games the positions come from")
     args = parser.parse_args()
-    columns = ("determinize", "hand-made", "again", "JSON", "actions+mask", "encode", "env.step")
+    columns = ("determinize", "hand-made", "again", "JSON", "pickle", "actions+mask", "encode", "env.step")
     print(f"{'table':<24} {'step':>6}" + "".join(f" {name:>15}" for name in columns))
     for label, rules, game, options in _TABLES:
         timings = _figures(rules, game, options, args.games)
