@@ -14,8 +14,10 @@ the same as every game's:
 The package is layered, each module importing only those before it: ``cards`` -> ``rules`` ->
 ``moves`` -> ``converter``, ``tableau`` -> ``score_sheet`` -> ``scoring`` -> ``state`` (the
 records: ``Table``, ``State``, ``Observation``) -> ``legality`` -> ``safeties`` -> ``flow`` ->
-``engine`` -> ``validation`` -> ``result`` -> ``observation`` -> ``notation`` -> ``render`` ->
-``bots`` and ``expert_bot``.
+``engine`` -> ``check_basics`` (what the checks share) -> ``tableau_checks``, ``match_checks`` (the
+checks of the tableaux, and of the match record and its score sheets) -> ``validation`` (the checks'
+entry points and those of the table as a whole) -> ``result`` -> ``observation`` -> ``notation`` ->
+``render`` -> ``bots`` and ``expert_bot``.
 """
 
 from __future__ import annotations
