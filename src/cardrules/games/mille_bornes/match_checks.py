@@ -164,12 +164,23 @@ def _check_new_match(rules: Rules, table: Table, match: Match, over: bool) -> No
     facts = _facts(rules)
     target_score = rules.target_score
     last = len(history) - 1
-    # Every sheet at once, in bulk (as a match read from JSON comes); only a history that fails
-    # that is checked sheet by sheet, which finds what is wrong.
-    scores = _history_scores(rules, history, sides, facts) if history else None
+    # A sheet is checked against its number and the rules alone (each later state of the match
+    # holds the same sheet objects, and JSON reads equal sheets as one): remembered like tables,
+    # with its totals. The sheets not remembered are checked at once, in bulk; only a history
+    # that fails that is checked sheet by sheet, which finds what is wrong.
+    remembered = []
     for at, sheet in enumerate(history):
-        # A sheet is checked against its number and the rules alone (each later state of the
-        # match holds the same sheet objects): remembered like tables, with its totals.
+        known = _KNOWN_SHEETS.get(id(sheet))
+        if known is None or known[0] is not sheet or known[1] is not rules or known[2] != at:
+            break
+        remembered.append(known[3])
+    fresh = history[len(remembered):]
+    scores = _history_scores(rules, fresh, sides, facts, len(remembered)) if fresh else None
+    if scores is not None:
+        for at, (sheet, scored) in enumerate(zip(fresh, scores, strict=True), start=len(remembered)):
+            _remember(_KNOWN_SHEETS, sheet, (sheet, rules, at, scored))
+        scores = (*remembered, *scores)
+    for at, sheet in enumerate(history):
         known = _KNOWN_SHEETS.get(id(sheet)) if scores is None else (sheet, rules, at, scores[at])
         if known is None or known[0] is not sheet or known[1] is not rules or known[2] != at:
             lines = _sheet_lines(sheet, at, sides)
@@ -191,17 +202,17 @@ def _check_new_match(rules: Rules, table: Table, match: Match, over: bool) -> No
 
 
 def _history_scores(rules: Rules, history: tuple[object, ...], sides: int,
-                    facts: _Facts) -> tuple[tuple[int, ...], ...] | None:
-    """Each side's points in each sheet of ``history`` if every sheet passes :func:`check_sheet`
-    and :func:`_check_sheet_rules`, else ``None``. The same checks, those of form made once over
-    all sheets and columns at C level, those of the rules read from tables worked out per rules
-    (:attr:`_Facts.safety_sets`), building no message."""
+                    facts: _Facts, first: int = 0) -> tuple[tuple[int, ...], ...] | None:
+    """Each side's points in each sheet of ``history`` (the sheets of hands ``first`` on) if every
+    sheet passes :func:`check_sheet` and :func:`_check_sheet_rules`, else ``None``. The same checks,
+    those of form made once over all sheets and columns at C level, those of the rules read from
+    tables worked out per rules (:attr:`_Facts.safety_sets`), building no message."""
     if not _ONLY_HAND_SCORES.issuperset(map(type, history)):
         return None
     hands, completeds, extendeds, delayeds, miless, columnss = zip(*map(_SHEET_FIELDS, history),
                                                                    strict=True)
     sheets = len(history)
-    if not (_ONLY_INTS.issuperset(map(type, hands)) and hands == tuple(range(sheets))
+    if not (_ONLY_INTS.issuperset(map(type, hands)) and hands == tuple(range(first, first + sheets))
             and _INT_OR_NONE.issuperset(map(type, chain(completeds, extendeds)))
             and {None, *range(sides)}.issuperset(chain(completeds, extendeds))
             and _ONLY_BOOLS.issuperset(map(type, delayeds))
