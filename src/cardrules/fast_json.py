@@ -18,11 +18,13 @@ only skips work on values that the detailed path would accept.
 A value the library vouches for (:mod:`cardrules.trust`) holds its declared types by construction:
 :meth:`Compiler.trusted_writer` writes it in one expression per class, with no check at all.
 
-The JSON text itself is parsed by :func:`loads`: ``orjson``'s parser when the optional extra
+The JSON text itself is parsed by :data:`read_json`: ``orjson``'s parser when the optional extra
 ``cardrules[fast]`` is installed (a few times faster than the standard library's), else ``json``'s.
 Either gives the same data for every text the writers write; wherever the two could differ (a
-whole number beyond 64 bits, which orjson reads as a float; ``NaN``, ``1e400``, a lone surrogate or
-deep nesting, which orjson refuses), the text is read by ``json`` or the detailed path takes it.
+whole number beyond 64 bits, which orjson reads as a float that no reader takes; ``NaN``,
+``1e400``, a lone surrogate or deep nesting, which orjson refuses), the detailed path takes the
+text and reads it with ``json``. With orjson, :meth:`Compiler.trusted_writer` also writes records of
+numbers and known words through ``orjson.dumps``.
 
 What is compiled natively: ``int``, ``bool``, ``str``, ``Literal`` of strings, ``X | None``,
 tuples (``tuple[X, ...]`` and fixed ``tuple[X, Y]``), enums (through tables probed from the
@@ -63,7 +65,7 @@ def _orjson_dumps() -> Callable[[object], bytes] | None:
 
 
 
-__all__ = ["PARSER", "Compiler", "Fallback", "encode", "loads", "read_json"]
+__all__ = ["PARSER", "Compiler", "Fallback", "encode", "read_json"]
 
 
 def _make_encode() -> Callable[[object], str]:
@@ -95,47 +97,12 @@ class _IntTexts(dict[int, str]):
         return int.__repr__(number)
 
 
-def _make_loads(parse: Callable[[bytes | str], object] | None) -> Callable[[str], object]:
-    if parse is None:
-        return json.loads
-    slow = json.loads
-
-    def loads(text: str) -> object:
-        raw = text.encode()  # a lone surrogate raises UnicodeEncodeError, a ValueError
-        # orjson reads a whole number outside [-2**63, 2**64) as a float; json reads it as the int
-        # it is. Such a text (20 digits in a row, or 19 after a minus) is left to json: digits
-        # and minus signs are kept by one C-level translate, and looked for (a state holds none).
-        shape = raw.translate(_NUMBER_SHAPE)
-        if _TWENTY_DIGITS in shape or _MINUS_NINETEEN_DIGITS in shape:
-            return slow(text)
-        data: object = parse(raw)
-        return data
-
-    return loads
-
-
-_NUMBER_SHAPE = bytes(57 if 48 <= byte <= 57 else byte if byte == 45 else 32 for byte in range(256))
-"""Every byte of a text to ``9`` (a digit), ``-`` (a minus) or a space (anything else)."""
-_TWENTY_DIGITS = b"9" * 20
-_MINUS_NINETEEN_DIGITS = b"-" + b"9" * 19
-
-
 _ORJSON = _orjson_loads()
 _DUMPS = _orjson_dumps()
-loads: Callable[[str], object] = _make_loads(_ORJSON)
-"""``json.loads(text)`` for the fast path: through ``orjson`` when it is installed (the extra
-``cardrules[fast]``). It raises ``ValueError`` (or ``RecursionError``) for a text that is not JSON,
-or, with orjson, for a text that orjson would read otherwise than ``json`` does or refuses; the
-caller then takes the detailed path, which reads it with ``json``.
-
->>> loads('{"game": "the-game", "format": 1}')
-{'game': 'the-game', 'format': 1}
-"""
-
 read_json: Callable[[str], object] = json.loads if _ORJSON is None else _ORJSON
 """The parser of texts for the compiled readers: ``orjson.loads`` itself when ``cardrules[fast]`` is
-installed (it reads a ``str`` without the checks of :func:`loads`), else ``json.loads``. Where orjson
-reads a text otherwise than ``json`` does, it reads a whole number beyond 64 bits as a ``float``;
+installed (a few times faster than the standard library's), else ``json.loads``. Where orjson reads
+a text otherwise than ``json`` does, it reads a whole number beyond 64 bits as a ``float``;
 no compiled reader accepts a float (a number must be an ``int``, a name a ``str`` of its table), so
 such a text still goes to the detailed path, which reads it with ``json``.
 
