@@ -24,6 +24,8 @@ Mask = npt.NDArray[np.bool_]
 """A boolean array with one entry per action."""
 
 _NOTHING = object()
+_BOOL = np.dtype(np.bool_)
+_frombuffer = np.frombuffer
 """What no caller passes: the last object asked about, before the first."""
 
 
@@ -154,12 +156,10 @@ class ActionSpace:
             self._check_rules(rules)
         try:
             # map over builtins: the lookup of every move runs in C.
-            found = list(map(self._action_of_id, map(id, moves)))
+            actions = tuple(sorted(map(self._action_of_id, map(id, moves))))
         except KeyError:
             # A move the engine built afresh rather than handed out shared: look it up by value.
-            found = [self.index(move) for move in moves]
-        found.sort()
-        actions = tuple(found)
+            actions = tuple(sorted(self.index(move) for move in moves))
         self._last = (state_or_observation, actions)
         return actions
 
@@ -177,7 +177,7 @@ class ActionSpace:
         flags = bytearray(self.size)
         for action in self.legal_actions(state_or_observation):
             flags[action] = 1
-        return np.frombuffer(flags, dtype=np.bool_)
+        return _frombuffer(flags, _BOOL)  # positional: numpy parses keywords slowly
 
     def _check_rules(self, rules: object) -> None:
         """Accept ``rules`` if the game numbers its moves under them as under this space's rules."""
