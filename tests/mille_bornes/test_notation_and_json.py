@@ -311,6 +311,19 @@ def test_states_of_one_match_read_from_json_share_their_score_sheets() -> None:
     assert from_json(to_json(end), State).table.match.history[0] is shared[0]
 
 
+def test_a_shared_score_sheet_is_checked_again_under_other_rules() -> None:
+    # Equal sheets read from JSON are one value, and the validation remembers the sheets it found
+    # valid: but only under the rules it checked them with. The same sheets under rules that score
+    # a trip otherwise are refused, even right after they were read and accepted.
+    end = finished_match()
+    text = to_json(end)
+    assert from_json(text, State) == end
+    data = json.loads(text)
+    data["rules"]["scoring"]["trip"] += 100
+    with pytest.raises(SerializationError, match="score sheet: side 1's trip bonuses are not the rules'"):
+        from_json(json.dumps(data, ensure_ascii=False), State)
+
+
 def test_rules_that_break_the_table_rules_are_refused() -> None:
     data = json.loads(to_json(Rules.parker(players=2)))
     data["players"] = 12
