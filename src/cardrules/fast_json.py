@@ -64,7 +64,6 @@ def _orjson_dumps() -> Callable[[object], bytes] | None:
     return dumps
 
 
-
 __all__ = ["PARSER", "Compiler", "Fallback", "encode", "read_json"]
 
 
@@ -159,8 +158,9 @@ class Compiler:
 
     def share_values_of(self, cls: type) -> None:
         """Read equal data of attrs class ``cls`` as one value: the last few hundred values read are
-        kept, each under its data's exact JSON (frozen records: an equal value is as good as a new
-        one, and whatever was remembered of it by identity holds for it too)."""
+        kept, each under the exact text of its data (``orjson.dumps``, else ``repr``: either tells
+        ``1``, ``1.0`` and ``True`` apart). These are frozen records: an equal value is as good as
+        a new one, and whatever was remembered of it by identity holds for it too."""
         self._shared.add(cls)
 
     # --- writers ----------------------------------------------------------------------------------
