@@ -173,8 +173,11 @@ def _check_new_table(rules: Rules, table: Table, hidden: list[int] | None) -> li
     laid, turn, fire_due, status = table.laid, table.turn, table.fire_due, table.status
     players = rules.players
     # Types first, with C-level tests (map, issuperset): from_json checks every state it reads.
-    if type(sizes) is not tuple or not _INT.issuperset(map(type, sizes)) or (sizes and min(sizes) < 0):
-        raise InvalidStateError("the hand sizes are a tuple of whole numbers from 0 up")
+    # Bounded before any sum or message: a size read from JSON may have thousands of digits, and
+    # a sum past 4300 digits cannot even be printed.
+    if (type(sizes) is not tuple or not _INT.issuperset(map(type, sizes))
+            or (sizes and (min(sizes) < 0 or max(sizes) > len(CARDS)))):
+        raise InvalidStateError(f"the hand sizes are a tuple of whole numbers from 0 up to {len(CARDS)}")
     if len(sizes) != players:
         raise InvalidStateError(f"the table has {len(sizes)} hand sizes at a {players}-player table")
     if type(draw_size) is not int or type(turn) is not int or type(laid) is not int:
