@@ -11,6 +11,7 @@ refused in time linear in its own size.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
@@ -31,6 +32,7 @@ __all__ = [
     "check_seat",
     "check_seed",
     "check_text",
+    "shown",
 ]
 
 MAX_DECK_CARDS = 10_000
@@ -78,7 +80,7 @@ def check_seat(seat: object, players: int) -> int:
     cardrules.errors.ArgumentError: seat is a number from 0 to 2, not 3
     """
     if type(seat) is not int or not 0 <= seat < players:
-        raise ArgumentError(f"seat is a number from 0 to {players - 1}, not {_short(seat)}")
+        raise ArgumentError(f"seat is a number from 0 to {players - 1}, not {shown(seat)}")
     return seat
 
 
@@ -91,7 +93,7 @@ def check_first_player(first_player: object, players: int) -> int:
     cardrules.errors.RulesError: first_player is a seat from 0 to 1, not -1
     """
     if type(first_player) is not int or not 0 <= first_player < players:
-        raise RulesError(f"first_player is a seat from 0 to {players - 1}, not {_short(first_player)}")
+        raise RulesError(f"first_player is a seat from 0 to {players - 1}, not {shown(first_player)}")
     return first_player
 
 
@@ -102,7 +104,7 @@ def check_seed(seed: object) -> int | None:
     (7, None)
     """
     if seed is not None and type(seed) is not int:
-        raise RulesError(f"a seed is a whole number, not {_short(seed)}")
+        raise RulesError(f"a seed is a whole number, not {shown(seed)}")
     return seed
 
 
@@ -143,7 +145,7 @@ def check_deck(deck: object, expected: Sequence[C], card_type: type, *, name: st
     limit = len(expected)
     for card in deck:
         if type(card) is not card_type:
-            raise RulesError(f"a deck of {name} holds {card_type.__name__} cards, not {_short(card)}")
+            raise RulesError(f"a deck of {name} holds {card_type.__name__} cards, not {shown(card)}")
         order.append(card)  # type: ignore[arg-type]  # its type was checked just above
         if len(order) > limit:
             raise RulesError(f"a deck of {name} holds exactly its {limit} cards, not more")
@@ -173,6 +175,47 @@ def check_text(text: object, what: str = "a move") -> str:
     return text
 
 
+def shown(value: object, limit: int = 40) -> str:
+    """The ``repr`` of a caller's ``value`` for an error message, cut to ``limit`` characters.
+
+    A whole number too long for Python to print (past its 4300-digit limit) is described instead,
+    and so is anything else whose ``repr`` fails that way (a tuple holding such a number): a message
+    about a bad value must never fail itself.
+
+    >>> shown(7), shown("seven")
+    ('7', "'seven'")
+    >>> shown(tuple(range(30)))
+    '(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11...'
+    >>> shown(10**5000)
+    'a whole number of 5001 digits'
+    >>> shown((1, 10**5000))
+    '<tuple too large to show>'
+    """
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        if isinstance(value, int):
+            return _described(value)
+        return f"<{type(value).__name__} too large to show>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _described(number: int) -> str:
+    """Says how long ``number`` is without printing it (Python refuses past 4300 digits)."""
+    size = abs(number)
+    bits = size.bit_length()
+    # 2**(bits - 1) <= size < 2**bits, so the count of digits is one of these two.
+    low = math.floor((bits - 1) * math.log10(2)) + 1
+    high = math.floor(bits * math.log10(2)) + 1
+    sign = "a negative" if number < 0 else "a"
+    if low == high:
+        return f"{sign} whole number of {low} digits"
+    if bits > 1_000_000:  # exact would cost a power of ten as large as the number: say about
+        return f"{sign} whole number of about {high} digits"
+    digits = high if size >= 10 ** (high - 1) else low
+    return f"{sign} whole number of {digits} digits"
+
+
 def _order(card: object) -> tuple[str, object]:
     return (type(card).__name__, card if isinstance(card, int) else str(card))
 
@@ -181,7 +224,3 @@ def _card(card: object) -> object:
     name = getattr(card, "name", None)
     return name if isinstance(name, str) else card
 
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -45,7 +45,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 from cattrs.strategies import configure_tagged_union
 
-from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH
+from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH, shown
 from cardrules.errors import CardrulesError, InvalidStateError, SerializationError, UnknownGameError
 from cardrules.fast_json import Compiler, encode, read_json
 from cardrules.registry import SomeGame, available, game_of, get, registered
@@ -752,7 +752,7 @@ def _shown(value: object) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
-        text = repr(value)
+        return shown(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

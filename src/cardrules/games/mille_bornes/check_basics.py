@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import NamedTuple, TypeVar
 
+from cardrules.arguments import shown
 from cardrules.errors import InvalidStateError
 from cardrules.games.mille_bornes.cards import SAFETIES, Card
 from cardrules.games.mille_bornes.rules import Rules
@@ -119,7 +120,7 @@ def _lines(each: int, most: int) -> dict[int, int]:
 def _check_cards(cards: object, what: str, number: int | None = None) -> tuple[Card, ...]:
     if type(cards) is not tuple or not _only(cards, _ONLY_CARDS):
         whose = what if number is None else f"{what} {number}"
-        raise InvalidStateError(f"{whose} is a tuple of cards, not {_short(cards)}")
+        raise InvalidStateError(f"{whose} is a tuple of cards, not {shown(cards)}")
     return cards
 
 
@@ -137,7 +138,3 @@ def _ints(values: Iterable[object]) -> bool:
 def _only(values: Iterable[object], types: frozenset[type]) -> bool:
     return types.issuperset(map(type, values))
 
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

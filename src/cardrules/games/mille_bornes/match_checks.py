@@ -20,6 +20,7 @@ from __future__ import annotations
 from itertools import chain
 from operator import add, attrgetter, itemgetter
 
+from cardrules.arguments import shown
 from cardrules.errors import InvalidStateError
 from cardrules.games.mille_bornes.cards import SAFETIES
 from cardrules.games.mille_bornes.check_basics import (
@@ -29,7 +30,6 @@ from cardrules.games.mille_bornes.check_basics import (
     _facts,
     _ints,
     _remember,
-    _short,
 )
 from cardrules.games.mille_bornes.flow import can_reshuffle
 from cardrules.games.mille_bornes.rules import Rules
@@ -68,13 +68,13 @@ def check_sheet(sheet: HandScore, number: int, sides: int) -> None:
 def _sheet_lines(sheet: HandScore, number: int, sides: int) -> tuple[tuple[int, ...], ...]:
     """:func:`check_sheet`, which also gives the lines of each column (``SideScore.points()``)."""
     if type(sheet) is not HandScore:
-        raise InvalidStateError(f"a score sheet is a HandScore, not {_short(sheet)}")
+        raise InvalidStateError(f"a score sheet is a HandScore, not {shown(sheet)}")
     if type(sheet.hand) is not int or sheet.hand != number:
-        raise InvalidStateError(f"{_where(number)} is numbered {_short(sheet.hand)}")
+        raise InvalidStateError(f"{_where(number)} is numbered {shown(sheet.hand)}")
     completed, extended_by, delayed = sheet.completed_by, sheet.extended_by, sheet.delayed
     for who in (completed, extended_by):
         if who is not None and (type(who) is not int or not 0 <= who < sides):
-            raise InvalidStateError(f"{_where(number)} names a side that does not exist: {_short(who)}")
+            raise InvalidStateError(f"{_where(number)} names a side that does not exist: {shown(who)}")
     if type(delayed) is not bool:
         raise InvalidStateError(f"{_where(number)}: delayed is True or False")
     miles = sheet.miles

@@ -20,7 +20,7 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from cardrules.arguments import MAX_DECK_CARDS
+from cardrules.arguments import MAX_DECK_CARDS, shown
 from cardrules.errors import ArgumentError, RulesError, SerializationError
 from cardrules.games.mille_bornes.cards import (
     SMALL_TABLE_REMOVED,
@@ -520,7 +520,7 @@ def _check_deck(rules: Rules) -> None:
     for pair in deck:
         if (type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not Card
                 or type(pair[1]) is not int or pair[1] < 0):
-            raise RulesError(f"Rules.deck holds (card, count) pairs, not {_short(pair)}")
+            raise RulesError(f"Rules.deck holds (card, count) pairs, not {shown(pair)}")
         card, count = pair
         if card in seen:
             raise RulesError(f"Rules.deck counts {card.name} twice")
@@ -530,11 +530,6 @@ def _check_deck(rules: Rules) -> None:
             raise RulesError(f"a deck holds at most {MAX_DECK_CARDS} cards")
         if count and card in WRONG_WAY_COUNTS and not rules.wrong_way:
             raise RulesError("WRONG_WAY and END_OF_WRONG_WAY cards need wrong_way=True")
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def configure_rules_converter(converter: cattrs.Converter) -> None:

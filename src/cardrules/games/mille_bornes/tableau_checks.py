@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import chain
 from operator import attrgetter
 
+from cardrules.arguments import shown
 from cardrules.errors import InvalidStateError
 from cardrules.games.mille_bornes.cards import BATTLE_HAZARDS, MILES, SAFETIES, Card
 from cardrules.games.mille_bornes.check_basics import (
@@ -22,7 +23,6 @@ from cardrules.games.mille_bornes.check_basics import (
     _check_cards,
     _ints,
     _only,
-    _short,
     _within,
 )
 from cardrules.games.mille_bornes.rules import Rules
@@ -106,7 +106,7 @@ def _twos(distance: tuple[int, ...]) -> int:
 def _check_tableau(rules: Rules, side: int, t: Tableau, target: int) -> None:
     where = f"side {side}"
     if type(t) is not Tableau:
-        raise InvalidStateError(f"{where}'s tableau is a Tableau, not {_short(t)}")
+        raise InvalidStateError(f"{where}'s tableau is a Tableau, not {shown(t)}")
     piles = (t.battle, t.speed, t.direction, t.safeties, t.coups_fourres)
     if not _ONLY_TUPLES.issuperset(map(type, piles)) or not _ONLY_CARDS.issuperset(map(type, chain(*piles))):
         for pile in piles:

@@ -26,7 +26,7 @@ from collections import Counter
 from itertools import chain
 from operator import le
 
-from cardrules.arguments import check_instance
+from cardrules.arguments import check_instance, shown
 from cardrules.errors import InvalidStateError
 from cardrules.games.mille_bornes.cards import KIND, SAFETY_OF, Card, CardKind
 from cardrules.games.mille_bornes.check_basics import (
@@ -38,7 +38,6 @@ from cardrules.games.mille_bornes.check_basics import (
     _facts,
     _ints,
     _remember,
-    _short,
     _within,
 )
 from cardrules.games.mille_bornes.match_checks import _check_match, check_sheet
@@ -96,7 +95,7 @@ def validate_state(state: State) -> None:
         raise InvalidStateError(f"the draw pile holds {len(draw_pile)} cards, not the "
                                 f"{table.draw_pile_size} the table shows")
     if type(state.seed) is not int:
-        raise InvalidStateError(f"the match seed is a whole number, not {_short(state.seed)}")
+        raise InvalidStateError(f"the match seed is a whole number, not {shown(state.seed)}")
     # Every card, as its number, in one bytes (all are cards, so all are numbers below 256): then
     # one C-level count per kind of the deck. As many cards as the deck, and as many of each kind
     # it holds, leave no room for a card it does not hold.
@@ -165,7 +164,7 @@ def unknown_numbers(observation: Observation) -> bytes:
     seat = observation.seat
     if type(seat) is not int or not 0 <= seat < rules.players:
         raise InvalidStateError(f"the observer is a seat from 0 to {rules.players - 1}, "
-                                f"not {_short(seat)}")
+                                f"not {shown(seat)}")
     hand = _check_hand(observation.hand, "the observer's hand")
     if len(hand) != table.hand_sizes[seat]:
         raise InvalidStateError("the observer's hand size does not match its hand")
@@ -273,7 +272,7 @@ def _check_seen(rules: Rules, seen: bytes) -> None:
 def _check_new_table(rules: Rules, table: Table) -> bytes:
     """:func:`_table_seen` of a table not remembered."""
     if type(table) is not Table:
-        raise InvalidStateError(f"a table of Mille Bornes is a Table, not {_short(table)}")
+        raise InvalidStateError(f"a table of Mille Bornes is a Table, not {shown(table)}")
     players = rules.players
     _check_scalars(table, players)
     target = table.target
@@ -321,13 +320,13 @@ def _check_scalars(table: Table, players: int) -> None:
         for name in ("draw_pile_size", "current", "target", "reshuffles"):
             if type(getattr(table, name)) is not int:
                 raise InvalidStateError(f"the table's {name} is a whole number, not "
-                                        f"{_short(getattr(table, name))}")
+                                        f"{shown(getattr(table, name))}")
     if table.draw_pile_size < 0:
         raise InvalidStateError("the draw pile cannot hold fewer than 0 cards")
     if not 0 <= table.current < players:
         raise InvalidStateError(f"the seat on turn is a seat from 0 to {players - 1}")
     if table.phase not in PHASES or type(table.phase) is not str:
-        raise InvalidStateError(f"the phase is one of {', '.join(PHASES)}, not {_short(table.phase)}")
+        raise InvalidStateError(f"the phase is one of {', '.join(PHASES)}, not {shown(table.phase)}")
     if table.extended_by is not None and type(table.extended_by) is not int:
         raise InvalidStateError("extended_by is a side or None")
     if table.window is not None and type(table.window) is not Window:
@@ -413,5 +412,5 @@ def _check_hand(hand: object, what: str) -> tuple[Card, ...]:
 
 def _rules(rules: object) -> Rules:
     if type(rules) is not Rules:
-        raise InvalidStateError(f"not a value of Mille Bornes: its rules are {_short(rules)}")
+        raise InvalidStateError(f"not a value of Mille Bornes: its rules are {shown(rules)}")
     return rules
