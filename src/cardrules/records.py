@@ -7,7 +7,7 @@ from typing import cast
 
 import attrs
 
-from cardrules.arguments import MAX_DECK_CARDS, MAX_RECORD_MOVES, check_first_player, check_seed
+from cardrules.arguments import MAX_DECK_CARDS, MAX_RECORD_MOVES, check_first_player, check_seed, shown
 from cardrules.contract import AnyState, RulesLike
 from cardrules.errors import ArgumentError, IllegalMoveError, SerializationError, UnknownGameError
 from cardrules.registry import SomeGame, game_of, get
@@ -48,7 +48,8 @@ class GameRecord:
         except UnknownGameError as exc:
             raise ArgumentError(str(exc)) from None
         if type(self.rules_version) is not int:
-            raise ArgumentError(f"a record's rules_version is a whole number, not {self.rules_version!r}")
+            raise ArgumentError("a record's rules_version is a whole number, "
+                                f"not {shown(self.rules_version)}")
         if type(self.rules) is not game.rules_type:
             raise ArgumentError(f"a record of {game.title} holds its Rules, not {type(self.rules).__name__}")
         check_seed(self.seed)
@@ -166,7 +167,7 @@ def _structure_record(data: object, _: type) -> GameRecord:
     version = data["rules_version"]
     if version != game.rules_version or type(version) is not int:
         raise SerializationError(
-            f"rules_version: the record was written under {game.title} rules version {version!r}; "
+            f"rules_version: the record was written under {game.title} rules version {shown(version)}; "
             f"this cardrules implements version {game.rules_version}"
         )
     moves, deck = data["moves"], data["deck"]

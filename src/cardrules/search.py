@@ -17,14 +17,19 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.registry import SomeGame, game_of_observation, game_of_state
 
 __all__ = ["ISMCTSBot", "RolloutPolicy", "ValueFunction", "outcome_returns"]
+
+_MAX_FLOAT = sys.float_info.max
+"""A number past it cannot become a float (a whole number of 309 digits or more, or infinity)."""
 
 M = TypeVar("M")
 O_contra = TypeVar("O_contra", contravariant=True)
@@ -177,19 +182,20 @@ class ISMCTSBot:
         if iterations is None and seconds is None:
             iterations = 1000
         if iterations is not None and (type(iterations) is not int or iterations < 1):
-            raise ArgumentError(f"iterations is a whole number from 1 up, not {iterations!r}")
-        if seconds is not None and (type(seconds) not in (int, float) or not 0 < seconds < math.inf):
-            raise ArgumentError(f"seconds is a positive number, not {seconds!r}")
-        if type(exploration) not in (int, float) or not 0 <= exploration < math.inf:
-            raise ArgumentError(f"exploration is a number from 0 up, not {exploration!r}")
-        if widening is not None and (type(widening) not in (int, float) or not 0 < widening < math.inf):
-            raise ArgumentError(f"widening is a positive number or None, not {widening!r}")
+            raise ArgumentError(f"iterations is a whole number from 1 up, not {shown(iterations)}")
+        if seconds is not None and (type(seconds) not in (int, float) or not 0 < seconds <= _MAX_FLOAT):
+            raise ArgumentError(f"seconds is a positive number, not {shown(seconds)}")
+        if type(exploration) not in (int, float) or not 0 <= exploration <= _MAX_FLOAT:
+            raise ArgumentError(f"exploration is a number from 0 up, not {shown(exploration)}")
+        if widening is not None and (type(widening) not in (int, float) or not 0 < widening <= _MAX_FLOAT):
+            raise ArgumentError(f"widening is a positive number or None, not {shown(widening)}")
         if rollout is not None and not callable(getattr(rollout, "choose", None)):
             raise ArgumentError("rollout is a bot (anything with a choose method) or None")
         if value is not None and not callable(value):
             raise ArgumentError(f"value is a function of a final state, not {type(value).__name__}")
-        if guard is not None and (type(guard) not in (int, float) or not 0 <= guard < math.inf):
-            raise ArgumentError(f"guard is a number of standard errors from 0 up, or None, not {guard!r}")
+        if guard is not None and (type(guard) not in (int, float) or not 0 <= guard <= _MAX_FLOAT):
+            raise ArgumentError("guard is a number of standard errors from 0 up, or None, "
+                                f"not {shown(guard)}")
         if seed is not None and type(seed) is not int:
             raise ArgumentError(f"a bot's seed is a whole number or None, not {type(seed).__name__}")
         self.iterations = iterations

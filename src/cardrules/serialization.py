@@ -344,7 +344,7 @@ def detailed_to_json(value: object, *, indent: int | None = None) -> str:
     True
     """
     if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
-        raise SerializationError(f"indent is a number from 0 to 16 or None, not {indent!r}")
+        raise SerializationError(f"indent is a number from 0 to 16 or None, not {shown(indent)}")
     kind, game = _classify(value)
     _configure(game)
     try:

@@ -36,7 +36,7 @@ from typing import Literal, TypeAlias, cast
 
 import attrs
 
-from cardrules.arguments import MAX_JSON_CHARS
+from cardrules.arguments import MAX_JSON_CHARS, shown
 from cardrules.cli.botspec import BotSpec
 from cardrules.contract import AnyState, GameObservation, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
@@ -147,7 +147,7 @@ def seat_bots(players: int, seat: int, bots: Sequence[BotSpec]) -> tuple[BotSpec
     ['random', None, 'random']
     """
     if type(seat) is not int or not 0 <= seat < players:
-        raise ArgumentError(f"the seat is a number from 0 to {players - 1}, not {seat!r}")
+        raise ArgumentError(f"the seat is a number from 0 to {players - 1}, not {shown(seat)}")
     if not bots:
         raise ArgumentError("name at least one bot")
     others = list(bots) * (players - 1) if len(bots) == 1 else list(bots)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 
 __all__ = ["chunks", "run_chunks"]
@@ -64,7 +65,7 @@ def run_chunks(play: Callable[[list[J]], list[T]], jobs: Sequence[J], *, workers
     [30, 10, 20]
     """
     if type(workers) is not int or workers < 1:
-        raise ArgumentError(f"workers is a whole number of at least 1, not {workers!r}")
+        raise ArgumentError(f"workers is a whole number of at least 1, not {shown(workers)}")
     if ray_address is not None:
         try:
             from cardrules.cli.ray_backend import run_on_ray

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 import attrs
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.registry import SomeGame, get
 
@@ -63,9 +64,9 @@ def rules_from_options(game: SomeGame, options: Mapping[str, object]) -> object:
         known = presets(game)
         if not isinstance(preset_name, str) or preset_name not in known:
             choice = f"its presets are {', '.join(known)}" if known else "it has none"
-            raise ArgumentError(f"{game.title} has no preset {preset_name!r}; {choice}")
+            raise ArgumentError(f"{game.title} has no preset {shown(preset_name)}; {choice}")
         build = known[preset_name]
-        what = f"{game.title}'s preset {preset_name!r}"
+        what = f"{game.title}'s preset {shown(preset_name)}"
     # The rules' keywords (an attrs class lists its fields by alias: ``race``, not ``_race``).
     names = [name for name, parameter in inspect.signature(build).parameters.items()
              if parameter.kind in (parameter.KEYWORD_ONLY, parameter.POSITIONAL_OR_KEYWORD)]

@@ -30,6 +30,7 @@ except ImportError as exc:  # pragma: no cover -- CI installs every extra
                       f'(the import failed: {exc})') from exc
 
 from cardrules import rl
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.integrations._common import position_text, rewards_per_action, rules_from_options
 from cardrules.registry import get
@@ -78,9 +79,9 @@ class TheGameEnv(gymnasium.Env[Vector, np.int64]):
             raise ArgumentError(f"{ENV_ID} is solo The Game, not players={players}: for a table, use "
                                 f"cardrules.integrations.pettingzoo.env('the-game', players={players})")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ArgumentError(f"render_mode is None or 'ansi', not {render_mode!r}")
+            raise ArgumentError(f"render_mode is None or 'ansi', not {shown(render_mode)}")
         if illegal_action not in ILLEGAL_ACTIONS:
-            raise ArgumentError(f"illegal_action is 'end' or 'raise', not {illegal_action!r}")
+            raise ArgumentError(f"illegal_action is 'end' or 'raise', not {shown(illegal_action)}")
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.rules = rules

@@ -37,6 +37,7 @@ except ImportError as exc:  # pragma: no cover -- CI installs every extra
                       f'"cardrules[pettingzoo]" (the import failed: {exc})') from exc
 
 from cardrules import rl
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.integrations._common import position_text, rewards_per_action, rules_from_options
 from cardrules.registry import SomeGame, game_of, get
@@ -87,7 +88,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         descriptor, rules = _game_and_rules(game, options)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ArgumentError(f"render_mode is None or one of {', '.join(map(repr, RENDER_MODES))}, "
-                                f"not {render_mode!r}")
+                                f"not {shown(render_mode)}")
         self.render_mode = render_mode
         self.metadata = {**raw_env.metadata, "name": f"cardrules_{descriptor.name.replace('-', '_')}_v0"}
         self.rules = rules
@@ -252,7 +253,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
 
     def _agent(self, agent: object) -> str:
         if agent not in self._seat_of:
-            raise ArgumentError(f"no agent {agent!r}; the agents are {', '.join(self.possible_agents)}")
+            raise ArgumentError(f"no agent {shown(agent)}; the agents are {', '.join(self.possible_agents)}")
         return agent
 
 

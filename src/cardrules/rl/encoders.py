@@ -17,6 +17,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError, RegistrationError
 from cardrules.rl.lookup import game_of_rules
 
@@ -65,7 +66,7 @@ def layout_of(parts: Iterable[tuple[str, int, str]]) -> tuple[Segment, ...]:
     names: set[str] = set()
     for name, size, description in parts:
         if type(size) is not int or size < 0:
-            raise ArgumentError(f"segment {name!r} needs a size of zero or more, not {size!r}")
+            raise ArgumentError(f"segment {shown(name)} needs a size of zero or more, not {shown(size)}")
         if name in names:
             raise ArgumentError(f"two segments are called {name!r}")
         names.add(name)

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.arguments import shown
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, RegistrationError
 from cardrules.registry import SomeGame
@@ -121,7 +122,7 @@ class ActionSpace:
             if isinstance(action, np.integer):
                 action = int(action)
             else:
-                raise ArgumentError(f"an action is a whole number, not {action!r}")
+                raise ArgumentError(f"an action is a whole number, not {shown(action)}")
         if not 0 <= action < self.size:
             raise ArgumentError(f"action {action} is out of range: there are {self.size} actions (0 to "
                                 f"{self.size - 1})")
@@ -184,7 +185,7 @@ class ActionSpace:
         try:
             moves = self._game.all_moves(rules)  # type: ignore[arg-type]  # checked by the game
         except CardrulesError:
-            raise ArgumentError(f"{rules!r} are not rules of {self._game.title}") from None
+            raise ArgumentError(f"{shown(rules)} are not rules of {self._game.title}") from None
         if moves is not self.moves and tuple(moves) != self.moves:
             raise ArgumentError(f"this action space is for {self.rules!r}; a game under {rules!r} numbers "
                                 f"its moves differently")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 
 __all__ = [
@@ -172,5 +173,5 @@ def card_name(card: Card, language: str = "en") -> str:
         raise ArgumentError(f"card_name() takes a Card, not {type(card).__name__}")
     names = NAMES.get(language) if isinstance(language, str) else None
     if names is None:
-        raise ArgumentError(f"names exist in {sorted(NAMES)}, not {language!r}")
+        raise ArgumentError(f"names exist in {sorted(NAMES)}, not {shown(language)}")
     return names[card]

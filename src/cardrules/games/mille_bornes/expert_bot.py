@@ -25,9 +25,10 @@ other hands and the draw pile, which it cannot tell apart). From that it decides
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 
-from cardrules.arguments import check_instance
+from cardrules.arguments import check_instance, shown
 from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes.cards import (
     BATTLE_HAZARDS,
@@ -89,8 +90,9 @@ class ExpertBot:
                  safe_trip_weight: float = 0.0, caution: float = 1.0) -> None:
         for name, value in (("hold_safeties", hold_safeties), ("aggression", aggression),
                             ("safe_trip_weight", safe_trip_weight), ("caution", caution)):
-            if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
-                raise ArgumentError(f"ExpertBot's {name} is a finite number >= 0, not {value!r}")
+            # <= max, not isfinite: isfinite cannot convert a whole number past a float's range.
+            if type(value) not in (int, float) or not 0 <= value <= sys.float_info.max:
+                raise ArgumentError(f"ExpertBot's {name} is a finite number >= 0, not {shown(value)}")
         self.hold_safeties = float(hold_safeties)
         self.aggression = float(aggression)
         self.safe_trip_weight = float(safe_trip_weight)

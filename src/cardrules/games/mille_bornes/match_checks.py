@@ -130,7 +130,7 @@ def _column_lines(columns: tuple[SideScore, ...]) -> tuple[tuple[int, ...], ...]
 
 def _where(number: object) -> str:
     """How an error names the score sheet of hand ``number`` (built only for an error)."""
-    return f"hand {number}'s score sheet"
+    return f"hand {shown(number)}'s score sheet"
 
 
 def _check_match(rules: Rules, table: Table) -> None:
@@ -291,8 +291,8 @@ def _check_sheet_rules(rules: Rules, sheet: HandScore, facts: _Facts,
          extension) = line
         won = side == completed
         if miles % 25 or miles > target or (miles == target) != won:
-            raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s {miles} miles do not fit a race "
-                                    f"of {target}")
+            raise InvalidStateError(f"{_where(sheet.hand)}: side {side}'s {shown(miles)} miles do not fit a "
+                                    f"race of {shown(target)}")
         count = safety_lines.get(safeties)
         coups = coup_lines.get(coups_fourres)
         if count is None or coups is None or (points.safety and coups > count):

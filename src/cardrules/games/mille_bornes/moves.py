@@ -6,6 +6,7 @@ from typing import TypeAlias
 
 import attrs
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes.cards import KIND, MILES, Card, CardKind
 from cardrules.games.mille_bornes.rules import MAX_PLAYERS, Rules
@@ -37,12 +38,12 @@ def card_word(card: Card) -> str:
 
 def _check_card(_: object, __: object, value: Card) -> None:
     if not isinstance(value, Card):
-        raise ArgumentError(f"a Mille Bornes card is a Card, not {value!r}")
+        raise ArgumentError(f"a Mille Bornes card is a Card, not {shown(value)}")
 
 
 def _check_side(_: object, __: object, value: int | None) -> None:
     if value is not None and (type(value) is not int or not 0 <= value < MAX_SIDES):
-        raise ArgumentError(f"a side is a number from 0 to {MAX_SIDES - 1} (or None), not {value!r}")
+        raise ArgumentError(f"a side is a number from 0 to {MAX_SIDES - 1} (or None), not {shown(value)}")
 
 
 @attrs.frozen

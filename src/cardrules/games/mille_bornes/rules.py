@@ -104,9 +104,9 @@ class Scoring:
         for field in attrs.fields(Scoring):
             value = getattr(self, field.name)
             if field.type in ("int", int) and (not _whole(value) or value < 0):
-                raise RulesError(f"Scoring.{field.name} is a whole number of points, not {value!r}")
+                raise RulesError(f"Scoring.{field.name} is a whole number of points, not {shown(value)}")
             if field.type in ("bool", bool) and type(value) is not bool:
-                raise RulesError(f"Scoring.{field.name} is True or False, not {value!r}")
+                raise RulesError(f"Scoring.{field.name} is True or False, not {shown(value)}")
 
     @functools.cached_property
     def _worth_points(self) -> frozenset[str]:
@@ -301,7 +301,7 @@ class Rules:
         [0, 1, 2, 0, 1, 2]
         """
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise ArgumentError(f"seat is a number from 0 to {self.players - 1}, not {seat!r}")
+            raise ArgumentError(f"seat is a number from 0 to {self.players - 1}, not {shown(seat)}")
         return seat % self.sides
 
     def composition(self) -> dict[Card, int]:
@@ -419,7 +419,7 @@ class Rules:
         """
         for name, switch in (("accumulate", accumulate), ("reshuffle", reshuffle), ("wrong_way", wrong_way)):
             if type(switch) is not bool:
-                raise RulesError(f"Rules.room({name}=...) is True or False, not {switch!r}")
+                raise RulesError(f"Rules.room({name}=...) is True or False, not {shown(switch)}")
         return cls(
             players=players, team_size=team_size, race=race, extension_to=extension_to,
             hand_size=hand_size, max_200s=max_200s, deck=deck, small_table_deck=small_table_deck,
@@ -434,9 +434,9 @@ class Rules:
 def _check_table(players: object, team_size: object) -> int:
     """The number of sides of the table, if it is one the rules allow."""
     if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
-        raise RulesError(f"Mille Bornes is played by 2 to {MAX_PLAYERS} players, not {players!r}")
+        raise RulesError(f"Mille Bornes is played by 2 to {MAX_PLAYERS} players, not {shown(players)}")
     if type(team_size) is not int or team_size < 1 or players % team_size:
-        raise RulesError(f"{players} players cannot sit in sides of {team_size!r}")
+        raise RulesError(f"{players} players cannot sit in sides of {shown(team_size)}")
     if players // team_size < 2:
         raise RulesError("Mille Bornes needs at least two sides")
     return players // team_size
@@ -445,7 +445,7 @@ def _check_table(players: object, team_size: object) -> int:
 def _check_whole(name: str, value: object, low: int, high: int | None) -> None:
     if type(value) is not int or value < low or (high is not None and value > high):
         bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise RulesError(f"Rules.{name} is a whole number {bounds}, not {value!r}")
+        raise RulesError(f"Rules.{name} is a whole number {bounds}, not {shown(value)}")
 
 
 def _validate(rules: Rules) -> None:
@@ -468,10 +468,11 @@ def _validate(rules: Rules) -> None:
         _check_whole("target_score", rules.target_score, 1, MAX_TARGET_SCORE)
     for name, choices in OPTION_CHOICES.items():
         if getattr(rules, name) not in choices:
-            raise RulesError(f"Rules.{name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}")
+            raise RulesError(f"Rules.{name} is one of {', '.join(choices)}, "
+                             f"not {shown(getattr(rules, name))}")
     for name in _BOOL_FIELDS:
         if type(getattr(rules, name)) is not bool:
-            raise RulesError(f"Rules.{name} is True or False, not {getattr(rules, name)!r}")
+            raise RulesError(f"Rules.{name} is True or False, not {shown(getattr(rules, name))}")
     if type(rules.scoring) is not Scoring:
         raise RulesError("Rules.scoring is a Scoring value")
     if rules.deck is not None:
@@ -479,7 +480,8 @@ def _validate(rules: Rules) -> None:
     counts = rules.composition()
     cards = sum(counts.values())
     if rules.players * rules.hand_size > cards:
-        raise RulesError(f"a deck of {cards} cards cannot deal {rules.players} hands of {rules.hand_size}")
+        raise RulesError(f"a deck of {cards} cards cannot deal {rules.players} hands "
+                         f"of {shown(rules.hand_size)}")
     points = rules.scoring
     if rules.target_score is not None and not can_score(
         points._worth_points, counts, players=rules.players, team_size=rules.team_size,
@@ -556,7 +558,7 @@ def _structure_race(value: object, _: object) -> int | ByTable:
     if value == BY_TABLE.value:
         return BY_TABLE
     if type(value) is not int:
-        raise SerializationError(f'expected a whole number of miles or "by_table", got {value!r}')
+        raise SerializationError(f'expected a whole number of miles or "by_table", got {shown(value)}')
     return value
 
 

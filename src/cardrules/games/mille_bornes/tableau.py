@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardrules.arguments import shown
 from cardrules.errors import InvalidStateError
 from cardrules.games.mille_bornes.cards import HAZARD_OF, KIND, MILES, SAFETY_OF, Card, CardKind
 from cardrules.games.mille_bornes.rules import HazardStacking, SafetyCancel
@@ -103,7 +104,7 @@ class Tableau:
         for miles in self.distance:
             card = _CARD_OF_MILES.get(abs(miles)) if type(miles) is int else None
             if card is None:
-                raise InvalidStateError(f"no distance card is worth {miles!r} miles")
+                raise InvalidStateError(f"no distance card is worth {shown(miles)} miles")
             cards.append(card)
         return cards
 

@@ -127,7 +127,7 @@ def _check_tableau(rules: Rules, side: int, t: Tableau, target: int) -> None:
                                                          and not rules.wrong_way):
         for miles in distance:
             if abs(miles) not in _DISTANCES or (miles < 0 and not rules.wrong_way):
-                raise InvalidStateError(f"{where} has a distance card of {miles} miles")
+                raise InvalidStateError(f"{where} has a distance card of {shown(miles)} miles")
     if not 0 <= t.miles <= target or t.twos > rules.max_200s:
         raise InvalidStateError(f"{where} has travelled an impossible distance")
     if (t.problems, t.rolling) != read_battle(t.battle, t.safeties, rules.hazard_stacking,

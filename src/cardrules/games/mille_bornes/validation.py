@@ -93,7 +93,7 @@ def validate_state(state: State) -> None:
                 raise InvalidStateError(f"seat {seat} is known to hold a card it does not have")
     if len(draw_pile) != table.draw_pile_size:
         raise InvalidStateError(f"the draw pile holds {len(draw_pile)} cards, not the "
-                                f"{table.draw_pile_size} the table shows")
+                                f"{shown(table.draw_pile_size)} the table shows")
     if type(state.seed) is not int:
         raise InvalidStateError(f"the match seed is a whole number, not {shown(state.seed)}")
     # Every card, as its number, in one bytes (all are cards, so all are numbers below 256): then
@@ -125,7 +125,7 @@ def _explain_hands(table: Table, hands: tuple[object, ...], draw_pile: object) -
         hand = _check_hand(hand, f"seat {seat}'s hand")
         if len(hand) != table.hand_sizes[seat]:
             raise InvalidStateError(f"seat {seat} holds {len(hand)} cards, not the "
-                                    f"{table.hand_sizes[seat]} the table shows")
+                                    f"{shown(table.hand_sizes[seat])} the table shows")
         if table.revealed[seat] and not _within(table.revealed[seat], hand):
             raise InvalidStateError(f"seat {seat} is known to hold a card it does not have")
     _check_cards(draw_pile, "the draw pile")
@@ -289,7 +289,7 @@ def _check_new_table(rules: Rules, table: Table) -> bytes:
         for seat, size in enumerate(sizes):
             most = rules.hand_size + (seat == drawn)
             if not 0 <= size <= most:
-                raise InvalidStateError(f"seat {seat} holds {size} cards, not 0 to {most}")
+                raise InvalidStateError(f"seat {seat} holds {shown(size)} cards, not 0 to {most}")
     revealed = table.revealed
     if type(revealed) is not tuple or len(revealed) != players:
         raise InvalidStateError("revealed cards are listed per seat")
@@ -341,7 +341,8 @@ def _check_race(rules: Rules, table: Table, miles: tuple[int, ...]) -> None:
     target, extended_by = table.target, table.extended_by
     if extended_by is None:
         if target != rules.race:
-            raise InvalidStateError(f"the race is {rules.race} miles until it is extended, not {target}")
+            raise InvalidStateError(f"the race is {rules.race} miles until it is extended, "
+                                    f"not {shown(target)}")
     elif target != rules.extension_to or not 0 <= extended_by < rules.sides:
         raise InvalidStateError("the race length and the extension disagree")
     if target in miles:

@@ -7,7 +7,7 @@ baseline that any smarter bot should beat.
 
 from __future__ import annotations
 
-from cardrules.arguments import check_instance
+from cardrules.arguments import check_instance, shown
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import TRICK
 from cardrules.games.the_game.moves import END_TURN, Move, Play
@@ -72,9 +72,9 @@ class GreedyBot:
                  depth: int = 4) -> None:
         for name, value in (("reach", reach), ("endgame_reach", endgame_reach)):
             if value is not None and (type(value) is not int or value < 0):
-                raise ArgumentError(f"{name} is a whole number from 0 up, or None, not {value!r}")
+                raise ArgumentError(f"{name} is a whole number from 0 up, or None, not {shown(value)}")
         if type(depth) is not int or depth < 1:
-            raise ArgumentError(f"depth is a whole number from 1 up, not {depth!r}")
+            raise ArgumentError(f"depth is a whole number from 1 up, not {shown(depth)}")
         self.reach = reach
         self.endgame_reach = endgame_reach
         self.depth = depth

@@ -6,6 +6,7 @@ from typing import TypeAlias
 
 import attrs
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import CARDS, PILE_NAMES, PILES
 
@@ -14,12 +15,13 @@ __all__ = ["ALL_MOVES", "END_TURN", "MOVE_CLASSES", "EndTurn", "Move", "Play"]
 
 def _check_card(_: object, __: object, value: int) -> None:
     if type(value) is not int or not 2 <= value <= 99:
-        raise ArgumentError(f"a card of The Game is a number from 2 to 99, not {value!r}")
+        raise ArgumentError(f"a card of The Game is a number from 2 to 99, not {shown(value)}")
 
 
 def _check_pile(_: object, __: object, value: int) -> None:
     if type(value) is not int or not 0 <= value <= 3:
-        raise ArgumentError(f"piles are numbered 0 and 1 (ascending), 2 and 3 (descending), not {value!r}")
+        raise ArgumentError("piles are numbered 0 and 1 (ascending), 2 and 3 (descending), "
+                            f"not {shown(value)}")
 
 
 @attrs.frozen

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from typing import Literal
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import ASCENDING, PILE_NAMES
 from cardrules.games.the_game.moves import ALL_MOVES, EndTurn, Move, Play
@@ -73,7 +74,7 @@ def pile_name(pile: int, lang: Lang = "en") -> str:
     ('ascending pile 1', 'pila descendente 2', 'pile descendante 1')
     """
     if type(pile) is not int or not 0 <= pile <= 3:
-        raise ArgumentError(f"piles are numbered 0 to 3, not {pile!r}")
+        raise ArgumentError(f"piles are numbered 0 to 3, not {shown(pile)}")
     return _pile_name(pile, check_lang(lang))
 
 

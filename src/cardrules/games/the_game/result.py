@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from cardrules.arguments import check_instance
+from cardrules.arguments import check_instance, shown
 from cardrules.errors import InvalidStateError
 from cardrules.games.the_game.cards import CARDS
 from cardrules.games.the_game.rules import MAX_PLAYERS
@@ -41,7 +41,7 @@ def validate_result(value: Result) -> None:
     """
     check_instance(value, Result, "a result of The Game")
     if value.outcome not in ("won", "stuck", "burned"):
-        raise InvalidStateError(f"unknown outcome {value.outcome!r}")
+        raise InvalidStateError(f"unknown outcome {shown(value.outcome)}")
     if type(value.won) is not bool or type(value.cards_left) is not int or type(value.seat) is not int:
         raise InvalidStateError("a result holds a flag and two whole numbers")
     if value.won != (value.outcome == "won") or value.won != (value.cards_left == 0):

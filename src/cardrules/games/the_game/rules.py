@@ -6,6 +6,7 @@ import itertools
 
 import attrs
 
+from cardrules.arguments import shown
 from cardrules.errors import RulesError
 
 __all__ = ["MAX_PLAYERS", "RULES_VERSION", "Rules", "option_grid"]
@@ -21,12 +22,12 @@ _HAND_SIZES = {1: 8, 2: 7, 3: 6, 4: 6, 5: 6}
 
 def _check_players(_: object, __: object, value: object) -> None:
     if type(value) is not int or not 1 <= value <= MAX_PLAYERS:
-        raise RulesError(f"The Game is played by 1 to {MAX_PLAYERS} players, not {value!r}")
+        raise RulesError(f"The Game is played by 1 to {MAX_PLAYERS} players, not {shown(value)}")
 
 
 def _check_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if type(value) is not bool:
-        raise RulesError(f"Rules.{attribute.name} is True or False, not {value!r}")
+        raise RulesError(f"Rules.{attribute.name} is True or False, not {shown(value)}")
 
 
 @attrs.frozen(kw_only=True)

@@ -19,7 +19,7 @@ import itertools
 from collections import Counter
 from operator import sub
 
-from cardrules.arguments import check_instance
+from cardrules.arguments import check_instance, shown
 from cardrules.errors import InvalidStateError
 from cardrules.games.the_game.cards import CARDS, FIRE_CARDS, PILE_NAMES, ROW_CARDS, TRICK, dead_cards, fits
 from cardrules.games.the_game.rules import Rules
@@ -87,7 +87,7 @@ def validate_observation(observation: Observation) -> None:
     rules, table, seat, hand = observation.rules, observation.table, observation.seat, observation.hand
     _check_parts(rules, table)
     if type(seat) is not int or not 0 <= seat < rules.players:
-        raise InvalidStateError(f"seat {seat!r} is not at the table")
+        raise InvalidStateError(f"seat {shown(seat)} is not at the table")
     if type(hand) is not tuple:
         raise InvalidStateError("the hand is a tuple of cards")
     held = _check_table(rules, table, list(hand))
@@ -185,16 +185,16 @@ def _check_new_table(rules: Rules, table: Table, hidden: list[int] | None) -> li
     if turn < 0 or laid < 0 or draw_size < 0:
         raise InvalidStateError("negative turn or card count")
     if type(current) is not int or not 0 <= current < players:
-        raise InvalidStateError(f"seat {current!r} is not at the table")
+        raise InvalidStateError(f"seat {shown(current)} is not at the table")
     if status not in STATUSES:
-        raise InvalidStateError(f"unknown status {status!r}")
+        raise InvalidStateError(f"unknown status {shown(status)}")
     if type(fire_due) is not tuple or len(fire_due) != 4 or not _INT.issuperset(map(type, fire_due)):
         raise InvalidStateError("fire_due has one turn number (or -1) per pile")
     in_hands = sum(sizes)
     if len(on_piles) + in_hands + draw_size != len(CARDS):
         raise InvalidStateError(
             f"the cards on the piles ({len(on_piles)}), in the hands ({in_hands}) and in the draw "
-            f"pile ({draw_size}) do not add up to {len(CARDS)}"
+            f"pile ({shown(draw_size)}) do not add up to {len(CARDS)}"
         )
     full = rules.hand_size
     for seat, size in enumerate(sizes):
@@ -210,7 +210,7 @@ def _check_new_table(rules: Rules, table: Table, hidden: list[int] | None) -> li
         raise InvalidStateError("the game is marked stuck but the player on turn can go on")
     earlier = len(on_piles) - laid
     if not turn <= earlier <= turn * full:
-        raise InvalidStateError(f"{earlier} cards laid in {turn} finished turns is impossible")
+        raise InvalidStateError(f"{shown(earlier)} cards laid in {shown(turn)} finished turns is impossible")
     if rules.on_fire or fire_due != _NO_FIRE or status == "burned":
         _check_fire(rules, table)
     return held
@@ -279,9 +279,9 @@ def _check_cards(cards: list[int]) -> None:
             return
     if not _INT.issuperset(map(type, cards)) or not _CARD_SET.issuperset(cards):
         strangers = [card for card in cards if type(card) is not int or card not in _CARD_SET]
-        shown = sorted(repr(card) for card in strangers if type(card) is not int)
-        shown[:0] = map(repr, sorted(card for card in strangers if type(card) is int))
-        raise InvalidStateError(f"not cards of The Game: [{', '.join(shown[:5])}]")
+        names = sorted(shown(card) for card in strangers if type(card) is not int)
+        names[:0] = map(shown, sorted(card for card in strangers if type(card) is int))
+        raise InvalidStateError(f"not cards of The Game: [{', '.join(names[:5])}]")
     if len(set(cards)) != len(cards):
         twice = sorted(card for card, count in Counter(cards).items() if count > 1)
         raise InvalidStateError(f"cards held twice: {twice[:5]}")

@@ -7,6 +7,7 @@ from typing import Any, Final
 
 import attrs
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes, the_game
 
@@ -78,7 +79,7 @@ def mille_bornes_rules(params: Mapping[str, object] | None = None) -> mille_born
     values = parameters(params, MILLE_BORNES_PARAMETERS, MILLE_BORNES)
     preset = values["preset"]
     if preset not in _PRESETS:
-        raise ArgumentError(f"preset is one of {', '.join(_PRESETS)}, not {preset!r}")
+        raise ArgumentError(f"preset is one of {', '.join(_PRESETS)}, not {shown(preset)}")
     target = values["target_score"]
     rules = _PRESETS[str(preset)](players=values["players"], team_size=values["team_size"],
                                   target_score=None if target == 0 else target)
@@ -93,7 +94,7 @@ def mille_bornes_rules(params: Mapping[str, object] | None = None) -> mille_born
         changes["extension_to"] = extension
     small = values["small_table_deck"]
     if small not in ("", "yes", "no"):
-        raise ArgumentError(f'small_table_deck is "", "yes" or "no", not {small!r}')
+        raise ArgumentError(f'small_table_deck is "", "yes" or "no", not {shown(small)}')
     if small:
         changes["small_table_deck"] = small == "yes"
     return attrs.evolve(rules, **changes)  # Rules checks every value
@@ -109,6 +110,6 @@ def parameters(params: Mapping[str, object] | None, defaults: Mapping[str, objec
         # OpenSpiel parameters are typed, and a bool is an int to Python: refuse True for a number.
         if type(value) is not type(defaults[name]):
             raise ArgumentError(f"{game}'s parameter {name} is a {type(defaults[name]).__name__}, "
-                                f"not {value!r}")
+                                f"not {shown(value)}")
         values[name] = value
     return values

@@ -18,6 +18,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 import cardrules
 from cardrules import rl
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError, SerializationError
 from cardrules.integrations.openspiel.draws import DEAL, MilleBornesSpec, Spec, TheGameSpec, spec_for
 
@@ -200,7 +201,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
             raise ArgumentError("resample_from_infostate works at decision nodes and terminal states, "
                                 "not while chance deals or draws")
         if type(player_id) is not int or not 0 <= player_id < spec.players:
-            raise ArgumentError(f"player_id is a seat from 0 to {spec.players - 1}, not {player_id!r}")
+            raise ArgumentError(f"player_id is a seat from 0 to {spec.players - 1}, not {shown(player_id)}")
         rng = random.Random(repr(probability_sampler()))
         state = spec.canonical(spec.determinize(spec.observe(core.state, player_id), rng))
         sampled: OpenSpielState = self.get_game().new_initial_state()
