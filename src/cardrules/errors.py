@@ -78,5 +78,10 @@ class RegistrationError(CardrulesError, ValueError):
 
 
 def _show(move: object) -> str:
-    text = str(move)
+    try:
+        text = str(move)
+    except ValueError:
+        # A whole number past Python's 4300 digits. (This module cannot use arguments.shown, which
+        # imports it, so it says less: the type alone.)
+        return f"<{type(move).__name__} too large to show>"
     return text if len(text) <= 60 else text[:57] + "..."

@@ -19,6 +19,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 
 __all__ = ["COLON", "LANGUAGES", "Counted", "Lang", "Phrase", "check_lang", "join_words"]
@@ -42,8 +43,7 @@ def check_lang(lang: object) -> Lang:
         for known in LANGUAGES:
             if lang == known:
                 return known
-    shown = repr(lang) if len(repr(lang)) <= 40 else repr(lang)[:37] + "..."
-    raise ArgumentError(f"lang is one of {', '.join(map(repr, LANGUAGES))}, not {shown}")
+    raise ArgumentError(f"lang is one of {', '.join(map(repr, LANGUAGES))}, not {shown(lang)}")
 
 
 @attrs.frozen

@@ -354,13 +354,21 @@ def detailed_to_json(value: object, *, indent: int | None = None) -> str:
             body = {MOVE_TAG: body.pop(MOVE_TAG), **body}
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
         # IndexError: a fixed-size tuple field holding fewer items (The Game's four piles).
-        raise SerializationError(f"cannot write {type(value).__name__} as JSON: {exc}") from exc
+        raise SerializationError(f"cannot write {type(value).__name__} as JSON: {_unwritable(exc)}") from exc
     data = {"game": game.name, "format": FORMAT, "type": kind, **body}
     try:
         return json.dumps(data, indent=indent, ensure_ascii=False)
     except (TypeError, ValueError) as exc:
         # A field holding what JSON cannot spell (a Decimal, a set): the value is not one of ours.
-        raise SerializationError(f"cannot write {type(value).__name__} as JSON: {exc}") from exc
+        raise SerializationError(f"cannot write {type(value).__name__} as JSON: {_unwritable(exc)}") from exc
+
+
+def _unwritable(exc: Exception) -> object:
+    """Why a value could not be written, in our words where Python's would tell the caller to
+    change an interpreter setting (a whole number past its 4300-digit limit, such as a seed)."""
+    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+        return "it holds a whole number too long to write (more than 4300 digits)"
+    return exc
 
 
 # --- reading --------------------------------------------------------------------------------------
@@ -595,7 +603,10 @@ def _fast_text(value: object) -> str | None:
     head, write, write_trusted = entry
     if write_trusted is not None and vouched(value):
         # Built by the library, so every field holds its declared type: written without checks.
-        body = write_trusted(value)
+        try:
+            body = write_trusted(value)
+        except ValueError:  # a whole number past 4300 digits (a seed may be any): the slow road says so
+            return None
     else:
         try:
             body = write(value)

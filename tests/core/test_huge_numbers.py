@@ -118,6 +118,10 @@ CASES: dict[str, tuple[Callable[[int], Callable[[], object]], int]] = {
     "mille_bornes observe(seat)": (lambda n: lambda: cardrules.observe(MB, n), 7),
     "mille_bornes new_game(first_player)": (lambda n: lambda: mille_bornes.new_game(first_player=n), 7),
     "mille_bornes Rules.side_of": (lambda n: lambda: MB.rules.side_of(n), 7),
+    # Public functions of every game.
+    "apply(move)": (lambda n: lambda: cardrules.apply(TG, n), 7),
+    "render(lang)": (lambda n: lambda: cardrules.render(TG, lang=n), 7),  # type: ignore[arg-type]
+    "to_json(indent)": (lambda n: lambda: cardrules.to_json(TG, indent=n), 17),
     # Bots' settings.
     "the_game GreedyBot(reach)": (lambda n: lambda: GreedyBot(-abs(n)), -1),
     "the_game GreedyBot(depth)": (lambda n: lambda: GreedyBot(depth=-abs(n)), 0),
@@ -153,6 +157,11 @@ def test_a_mille_bornes_seed_may_be_any_whole_number(huge: int) -> None:
     mille_bornes.validate_state(ev(MB, seed=huge))
     assert mille_bornes.new_game(seed=huge).seed == huge
     assert check_seed(huge) == huge
+
+
+def test_a_state_with_a_seed_too_long_to_write_is_refused_by_to_json() -> None:
+    with pytest.raises(cardrules.SerializationError, match="more than 4300 digits"):
+        cardrules.to_json(mille_bornes.new_game(seed=HUGE))
 
 
 def test_a_game_of_the_game_may_be_dealt_from_a_huge_seed() -> None:
