@@ -18,6 +18,7 @@ from cardrules.games import mille_bornes, the_game
 from cardrules.games.mille_bornes.expert_bot import ExpertBot
 from cardrules.games.the_game.bots import GreedyBot
 from cardrules.search import ISMCTSBot
+from cardrules.svg import draw
 
 HUGE = 10**4999  # 5000 digits
 ev = attrs.evolve
@@ -121,6 +122,7 @@ CASES: dict[str, tuple[Callable[[int], Callable[[], object]], int]] = {
     # Public functions of every game.
     "apply(move)": (lambda n: lambda: cardrules.apply(TG, n), 7),
     "render(lang)": (lambda n: lambda: cardrules.render(TG, lang=n), 7),  # type: ignore[arg-type]
+    "svg.draw(size)": (lambda n: lambda: draw(TG, size=n), 0),
     "to_json(indent)": (lambda n: lambda: cardrules.to_json(TG, indent=n), 17),
     # Bots' settings.
     "the_game GreedyBot(reach)": (lambda n: lambda: GreedyBot(-abs(n)), -1),

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cardrules.arguments import shown
 from cardrules.contract import GameObservation, GameState, set_picture_drawer
 from cardrules.errors import ArgumentError, UnknownGameError
 from cardrules.i18n import LANGUAGES, Lang, check_lang
@@ -67,7 +68,7 @@ def draw(value: object, *, lang: Lang = "en", size: int | None = None) -> str:
 
 
 def _shown(value: object) -> str:
-    return repr(value) if type(value) is int else type(value).__name__
+    return shown(value) if type(value) is int else type(value).__name__
 
 
 def _game_name(value: object) -> str | None:
