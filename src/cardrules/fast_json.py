@@ -42,7 +42,7 @@ import types
 import typing
 from collections.abc import Callable
 from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import attrs
 import cattrs
@@ -143,11 +143,11 @@ class Compiler:
         self._customized = customized
         self._cached: set[type] = set()
         self._shared: set[type] = set()
-        self._writers: dict[object, Callable[[object], str] | None] = {}
-        self._trusted_writers: dict[object, Callable[[object], str] | None] = {}
+        self._writers: dict[type, Callable[[object], str] | None] = {}
+        self._trusted_writers: dict[type, Callable[[object], str] | None] = {}
         self._data_functions: dict[type, Callable[[object], object] | None] = {}
         self._enum_datas: dict[type, dict[object, object] | None] = {}
-        self._readers: dict[object, Callable[[object], object] | None] = {}
+        self._readers: dict[type, Callable[..., object] | None] = {}
         self._text_caches: dict[type, Callable[[object], str]] = {}
         self._enum_texts: dict[type, dict[object, str] | None] = {}
         self._enum_values: dict[type, tuple[type, dict[object, object]] | None] = {}
@@ -168,10 +168,7 @@ class Compiler:
     def writer(self, cls: type) -> Callable[[object], str] | None:
         """The compiled writer of attrs class ``cls`` (the JSON text of a value; ``Fallback`` when
         it cannot vouch for it), or ``None``."""
-        if cls not in self._writers:
-            self._writers[cls] = None  # a class that holds itself stays uncompiled
-            self._writers[cls] = self._compile_writer(cls)
-        return self._writers[cls]
+        return _once(self._writers, cls, self._compile_writer)
 
     def _compile_writer(self, cls: type) -> Callable[[object], str] | None:
         if not self._native_class(cls):
@@ -195,10 +192,7 @@ class Compiler:
         declared type (a state or observation the library vouches for, see :mod:`cardrules.trust`):
         the text :meth:`writer` gives, built in one expression without checking a type; ``None``
         for a class that cannot be compiled. Given any other value, it may write a wrong text."""
-        if cls not in self._trusted_writers:
-            self._trusted_writers[cls] = None  # a class that holds itself stays uncompiled
-            self._trusted_writers[cls] = self._compile_trusted_writer(cls)
-        return self._trusted_writers[cls]
+        return _once(self._trusted_writers, cls, self._compile_trusted_writer)
 
     def _compile_trusted_writer(self, cls: type) -> Callable[[object], str] | None:
         if not self._native_class(cls):
@@ -296,10 +290,7 @@ class Compiler:
 
     def _data_function(self, cls: type) -> Callable[[object], object] | None:
         """A function that gives the data of a value of attrs class ``cls`` (see :meth:`_data`)."""
-        if cls not in self._data_functions:
-            self._data_functions[cls] = None  # a class that holds itself has none
-            self._data_functions[cls] = self._compile_data_function(cls)
-        return self._data_functions[cls]
+        return _once(self._data_functions, cls, self._compile_data_function)
 
     def _compile_data_function(self, cls: type) -> Callable[[object], object] | None:
         if not self._native_class(cls):
@@ -551,10 +542,7 @@ class Compiler:
         A reader takes a second, optional argument: the value of the class's first field, already
         read (``from_json`` reads a game's rules once per rules text), left out of ``data``.
         """
-        if cls not in self._readers:
-            self._readers[cls] = None
-            self._readers[cls] = self._compile_reader(cls)
-        return self._readers[cls]
+        return _once(self._readers, cls, self._compile_reader)
 
     def _compile_reader(self, cls: type) -> Callable[..., object] | None:
         if not self._native_class(cls):
@@ -768,6 +756,19 @@ class Compiler:
         if not attrs.has(cls) or self._customized(cls):
             return False
         return all(field.alias == field.name for field in attrs.fields(cls) if field.init)
+
+
+K = TypeVar("K")
+F = TypeVar("F")
+
+
+def _once(memo: dict[K, F | None], cls: K, compile_for: Callable[[K], F | None]) -> F | None:
+    """``compile_for(cls)``, worked out once and kept in ``memo``. While it is worked out, ``cls``
+    maps to ``None``: a class that holds itself meets ``None`` there, and stays uncompiled."""
+    if cls not in memo:
+        memo[cls] = None
+        memo[cls] = compile_for(cls)
+    return memo[cls]
 
 
 def _scalar_write(kind: str, src: str, dst: str, namespace: dict[str, object]) -> list[str]:
