@@ -19,6 +19,7 @@ from cardrules.integrations.openspiel.parameters import (
     parameters,
     the_game_rules,
 )
+from cardrules.integrations.openspiel.saved import read_state
 from cardrules.integrations.openspiel.state import OpenSpielState, describe, settled
 
 __all__ = ["MILLE_BORNES_TYPE", "THE_GAME_TYPE", "OpenSpielGame", "OpenSpielMilleBornes", "OpenSpielTheGame",
@@ -112,6 +113,13 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
     def new_initial_state(self) -> OpenSpielState:
         """The state before the deal (a chance node)."""
         return OpenSpielState(self)
+
+    def deserialize_state(self, text: str) -> OpenSpielState:
+        """The state ``state.serialize()`` wrote as ``text``, rebuilt from its history (every action
+        and chance outcome checked) and its cardrules JSON, never from a pickle;
+        :class:`~cardrules.errors.SerializationError` says why a text describes no state of this game.
+        See :func:`~cardrules.integrations.openspiel.saved.read_state`."""
+        return read_state(self, text)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
                          ) -> _Observer:
