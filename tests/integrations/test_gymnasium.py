@@ -178,6 +178,7 @@ def test_render_without_a_render_mode_returns_none() -> None:
         ({"preset": "room"}, ArgumentError, "no preset"),
         ({"expert": "yes"}, RulesError, "expert"),
         ({"illegal_action": "ignore"}, ArgumentError, "illegal_action is 'end' or 'raise'"),
+        ({"illegal_action": np.array([1, 2])}, ArgumentError, "illegal_action is 'end' or 'raise'"),
         pytest.param({"render_mode": "human"}, ArgumentError, "render_mode", marks=pytest.mark.filterwarnings(
             "ignore:.*not in the possible render_modes:UserWarning")),  # Gymnasium's own warning first
     ],
@@ -185,3 +186,38 @@ def test_render_without_a_render_mode_returns_none() -> None:
 def test_bad_options_raise_our_errors(options: dict[str, Any], error: type, message: str) -> None:
     with pytest.raises(error, match=message):
         gymnasium.make(ENV_ID, **options)
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "abc", (1, 2), True, np.float64(2.0), np.int64(-4)])
+def test_a_bad_seed_raises_argument_error_and_changes_nothing(seed: object) -> None:
+    env = gymnasium.make(ENV_ID)
+    env.reset(seed=5)
+    env.reset()
+    following = state_of(env)
+    env.reset(seed=5)
+    dealt = state_of(env)
+    with pytest.raises(ArgumentError, match="seed is a whole number from 0 up, or None, not"):
+        env.reset(seed=seed)  # type: ignore[arg-type]
+    assert state_of(env) is dealt
+    env.reset()
+    assert state_of(env) == following
+
+
+@pytest.mark.parametrize("seed", [np.int64(3), np.uint16(3), np.int8(3)])
+def test_a_numpy_integer_is_a_seed(seed: object) -> None:
+    env = gymnasium.make(ENV_ID)
+    env.reset(seed=seed)  # type: ignore[arg-type]
+    assert state_of(env) == the_game.new_game(the_game.Rules(), seed=3)
+
+
+def test_reset_refuses_options_that_are_not_a_dict() -> None:
+    env = TheGameEnv()
+    env.reset(seed=5)
+    with pytest.raises(ArgumentError, match="options is a dict or None, not 5"):
+        env.reset(seed=6, options=5)  # type: ignore[arg-type]
+    assert state_of(env) == the_game.new_game(the_game.Rules(), seed=5)
+
+
+def test_a_render_mode_that_is_not_a_string_raises_argument_error() -> None:
+    with pytest.raises(ArgumentError, match="render_mode is None or 'ansi'"):
+        TheGameEnv(render_mode=np.array([1, 2]))  # type: ignore[arg-type]

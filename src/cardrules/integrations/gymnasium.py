@@ -32,7 +32,13 @@ except ImportError as exc:  # pragma: no cover -- CI installs every extra
 from cardrules import rl
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
-from cardrules.integrations._common import position_text, rewards_per_action, rules_from_options
+from cardrules.integrations._common import (
+    position_text,
+    reset_options,
+    reset_seed,
+    rewards_per_action,
+    rules_from_options,
+)
 from cardrules.registry import get
 
 __all__ = ["ENV_ID", "ILLEGAL_ACTIONS", "TheGameEnv"]
@@ -78,9 +84,11 @@ class TheGameEnv(gymnasium.Env[Vector, np.int64]):
         if players != 1:
             raise ArgumentError(f"{ENV_ID} is solo The Game, not players={players}: for a table, use "
                                 f"cardrules.integrations.pettingzoo.env('the-game', players={players})")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        # A caller's value is compared only once it is a str (an array would answer ``in`` with an array).
+        if render_mode is not None and (not isinstance(render_mode, str)
+                                        or render_mode not in self.metadata["render_modes"]):
             raise ArgumentError(f"render_mode is None or 'ansi', not {shown(render_mode)}")
-        if illegal_action not in ILLEGAL_ACTIONS:
+        if not isinstance(illegal_action, str) or illegal_action not in ILLEGAL_ACTIONS:
             raise ArgumentError(f"illegal_action is 'end' or 'raise', not {shown(illegal_action)}")
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -110,7 +118,14 @@ class TheGameEnv(gymnasium.Env[Vector, np.int64]):
     ) -> tuple[Vector, dict[str, Any]]:
         """Deal a game: ``new_game(rules, seed=seed)`` when ``seed`` is given (which also seeds
         ``np_random``, from which the later deals without a seed are drawn). ``options`` is
-        accepted and ignored."""
+        accepted and ignored.
+
+        ``seed`` is ``None`` or a whole number from 0 up (a numpy integer too), as ``np_random``
+        takes it; ``options`` a dict or ``None``. Anything else raises
+        :class:`~cardrules.errors.ArgumentError` and changes nothing.
+        """
+        seed = reset_seed(seed, negative=False)
+        reset_options(options)
         super().reset(seed=seed)
         deal = seed if seed is not None else int(self.np_random.integers(2**63))
         self._state = self._game.new_game(self.rules, seed=deal)
