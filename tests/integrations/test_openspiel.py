@@ -649,3 +649,20 @@ def test_pyspiel_is_imported_by_the_adapter_only_and_its_absence_says_what_to_in
     run = subprocess.run([sys.executable, "-c", missing], check=True, capture_output=True, text=True)
     expected = 'cardrules.integrations.openspiel needs OpenSpiel: pip install "cardrules[openspiel]"'
     assert run.stdout.strip() == expected
+
+
+@pytest.mark.parametrize("name", ["cardrules_the_game", "cardrules_mille_bornes"])
+def test_a_chance_outcome_that_is_no_card_is_refused_by_action_to_string(name: str) -> None:
+    state = pyspiel.load_game(name).new_initial_state()
+    for outcome in (999, -1, 100):
+        with pytest.raises(ArgumentError, match=f"chance outcome {outcome} is not a card of this game"):
+            state.action_to_string(pyspiel.PlayerId.CHANCE, outcome)
+
+
+def test_a_state_starts_only_from_the_deal_and_resampling_needs_a_sampler() -> None:
+    game = pyspiel.load_game("cardrules_the_game")
+    with pytest.raises(ArgumentError, match="starts from the deal"):
+        game.new_initial_state("history=")
+    state = play_randomly(game.new_initial_state(), random.Random(1), stop=lambda s: not s.is_chance_node())
+    with pytest.raises(ArgumentError, match="probability_sampler is a function"):
+        state.resample_from_infostate(0, 5)

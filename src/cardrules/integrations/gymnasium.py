@@ -302,7 +302,7 @@ def _opponents(opponents: object, seats: int) -> tuple[str | Bot[Any, Any], ...]
     if not isinstance(opponents, Sequence):
         raise ArgumentError(f"opponents is a bot's name, a bot or a sequence of them, not {shown(opponents)}")
     if len(opponents) != seats:
-        raise ArgumentError(f"opponents: {seats} other seats, but {len(opponents)} bots were given")
+        raise ArgumentError(f"opponents: one bot for each of the {seats} other seats, not {len(opponents)}")
     return tuple(one(bot) for bot in opponents)
 
 

@@ -8,6 +8,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.integrations.openspiel.draws import MilleBornesSpec, Spec, TheGameSpec, spec_for
 from cardrules.integrations.openspiel.parameters import (
@@ -110,8 +111,14 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
         """The cardrules ``Rules`` this game is played under."""
         return self.spec.rules
 
-    def new_initial_state(self) -> OpenSpielState:
-        """The state before the deal (a chance node)."""
+    def new_initial_state(self, start: object = None) -> OpenSpielState:
+        """The state before the deal (a chance node). OpenSpiel's other starts (a string or JSON
+        naming a position) raise :class:`~cardrules.errors.ArgumentError`: a state of these games
+        starts from the deal; :func:`from_engine_state` and :meth:`deserialize_state` start one
+        from a position."""
+        if start is not None:
+            raise ArgumentError(f"a state of {self.spec.short_name} starts from the deal, not from "
+                                f"{shown(start)}: see from_engine_state() and deserialize_state()")
         return OpenSpielState(self)
 
     def deserialize_state(self, text: str) -> OpenSpielState:

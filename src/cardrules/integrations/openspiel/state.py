@@ -188,7 +188,13 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
     def _action_to_string(self, player: int, action: int) -> str:
         spec = self._core.spec
         if player == CHANCE:
-            return f"{self._core.kind or 'draw'} {spec.card(action)}"
+            try:
+                card = spec.card(action)
+            except ValueError:
+                card = None
+            if card is None or card not in spec.deck:
+                raise ArgumentError(f"chance outcome {shown(action)} is not a card of this game")
+            return f"{self._core.kind or 'draw'} {card}"
         return str(spec.space.move(action))
 
     def is_terminal(self) -> bool:
@@ -213,6 +219,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
                                 "not while chance deals or draws")
         if type(player_id) is not int or not 0 <= player_id < spec.players:
             raise ArgumentError(f"player_id is a seat from 0 to {spec.players - 1}, not {shown(player_id)}")
+        if not callable(probability_sampler):
+            raise ArgumentError(f"probability_sampler is a function of no argument returning a number in "
+                                f"[0, 1), not {shown(probability_sampler)}")
         rng = random.Random(repr(probability_sampler()))
         state = spec.canonical(spec.determinize(spec.observe(core.state, player_id), rng))
         sampled: OpenSpielState = self.get_game().new_initial_state()
