@@ -365,7 +365,7 @@ def test_mille_bornes_runs_in_gymnasiums_vector_environments(mode: str) -> None:
     ("options", "message"),
     [
         ({"opponents": "perfect"}, "opponents: no bot 'perfect'; the bots are expert, heuristic, random"),
-        ({"opponents": ["expert", "expert"]}, "opponents: one bot for each of the 1 other seats, not 2"),
+        ({"opponents": ["expert", "expert"]}, "opponents: 2 bots given for 1 other seat; give one per seat"),
         ({"opponents": 3}, "opponents is a bot's name, a bot or a sequence of them, not 3"),
         ({"opponents": [3]}, "opponents: a bot's name"),
         ({"preset": "monaco"}, "no preset 'monaco'"),

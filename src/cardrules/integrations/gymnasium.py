@@ -302,7 +302,9 @@ def _opponents(opponents: object, seats: int) -> tuple[str | Bot[Any, Any], ...]
     if not isinstance(opponents, Sequence):
         raise ArgumentError(f"opponents is a bot's name, a bot or a sequence of them, not {shown(opponents)}")
     if len(opponents) != seats:
-        raise ArgumentError(f"opponents: one bot for each of the {seats} other seats, not {len(opponents)}")
+        plural = "" if seats == 1 else "s"
+        raise ArgumentError(f"opponents: {len(opponents)} bots given for {seats} other seat{plural}; give "
+                            f"one per seat from seat 1 on")
     return tuple(one(bot) for bot in opponents)
 
 
