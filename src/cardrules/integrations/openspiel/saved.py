@@ -10,6 +10,7 @@ decodes one. ``state.serialize()`` writes a ``cardrules=`` line of JSON in its p
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
 from cardrules.arguments import MAX_JSON_CHARS, shown
@@ -52,7 +53,7 @@ def read_state(game: OpenSpielGame, text: object) -> OpenSpielState:
     lines = text.split("\n", 2)
     if len(lines) != 3 or not lines[0].startswith(_HISTORY) or not lines[1].startswith(_MOVE_NUMBER):
         raise SerializationError(f"not a state written by state.serialize(): it starts {shown(text[:40])}")
-    history = _history(lines[0][len(_HISTORY):])
+    history = lines[0][len(_HISTORY):]
     move_number = _move_number(lines[1][len(_MOVE_NUMBER):])
     last = lines[2]
     if last.startswith(_JSON):
@@ -84,17 +85,20 @@ def read_state(game: OpenSpielGame, text: object) -> OpenSpielState:
     return state
 
 
-def _history(text: str) -> list[tuple[int, int]]:
-    """The ``player:action`` pairs of a ``history=`` line."""
-    if not text:
-        return []
-    pairs = []
-    for entry in text.split(","):
+def _history(text: str) -> Iterator[tuple[int, int]]:
+    """The ``player:action`` pairs of a ``history=`` line, read one at a time: a replay stops at the
+    first bad one without reading (or splitting) the rest of a long line."""
+    start = 0
+    while True:
+        end = text.find(",", start)
+        entry = text[start:] if end < 0 else text[start:end]
         match = _ENTRY.fullmatch(entry)
         if match is None:
             raise SerializationError(f"history: {shown(entry)} is not a player:action pair")
-        pairs.append((int(match[1]), int(match[2])))
-    return pairs
+        yield int(match[1]), int(match[2])
+        if end < 0:
+            return
+        start = end + 1
 
 
 def _move_number(text: str) -> int:
@@ -103,10 +107,11 @@ def _move_number(text: str) -> int:
     return int(text)
 
 
-def _replay(game: OpenSpielGame, history: list[tuple[int, int]]) -> OpenSpielState:
-    """The state ``history`` reaches from the deal, each entry checked as it is applied."""
+def _replay(game: OpenSpielGame, history: str) -> OpenSpielState:
+    """The state the ``history=`` line ``history`` reaches from the deal, each entry checked as it
+    is applied."""
     state = game.new_initial_state()
-    for number, (player, action) in enumerate(history, 1):
+    for number, (player, action) in enumerate(_history(history), 1):
         current = state.current_player()
         if current == TERMINAL:
             raise SerializationError(f"history entry {number}: {_who(player)} acted after the game was over")
