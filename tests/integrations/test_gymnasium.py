@@ -15,8 +15,9 @@ from gymnasium.utils.env_checker import check_env
 import cardrules
 from cardrules import rl
 from cardrules.errors import ArgumentError, RulesError
+from cardrules.games import mille_bornes as mb
 from cardrules.games import the_game
-from cardrules.integrations.gymnasium import ENV_ID, TheGameEnv
+from cardrules.integrations.gymnasium import ENV_ID, MILLE_BORNES_ID, MilleBornesEnv, TheGameEnv
 
 
 def state_of(env: gymnasium.Env[Any, Any]) -> the_game.State:
@@ -178,6 +179,7 @@ def test_render_without_a_render_mode_returns_none() -> None:
         ({"preset": "room"}, ArgumentError, "no preset"),
         ({"expert": "yes"}, RulesError, "expert"),
         ({"illegal_action": "ignore"}, ArgumentError, "illegal_action is 'end' or 'raise'"),
+        ({"illegal_action": np.array([1, 2])}, ArgumentError, "illegal_action is 'end' or 'raise'"),
         pytest.param({"render_mode": "human"}, ArgumentError, "render_mode", marks=pytest.mark.filterwarnings(
             "ignore:.*not in the possible render_modes:UserWarning")),  # Gymnasium's own warning first
     ],
@@ -185,3 +187,202 @@ def test_render_without_a_render_mode_returns_none() -> None:
 def test_bad_options_raise_our_errors(options: dict[str, Any], error: type, message: str) -> None:
     with pytest.raises(error, match=message):
         gymnasium.make(ENV_ID, **options)
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "abc", (1, 2), True, np.float64(2.0), np.int64(-4)])
+def test_a_bad_seed_raises_argument_error_and_changes_nothing(seed: object) -> None:
+    env = gymnasium.make(ENV_ID)
+    env.reset(seed=5)
+    env.reset()
+    following = state_of(env)
+    env.reset(seed=5)
+    dealt = state_of(env)
+    with pytest.raises(ArgumentError, match="seed is a whole number from 0 up, or None, not"):
+        env.reset(seed=seed)  # type: ignore[arg-type]
+    assert state_of(env) is dealt
+    env.reset()
+    assert state_of(env) == following
+
+
+@pytest.mark.parametrize("seed", [np.int64(3), np.uint16(3), np.int8(3)])
+def test_a_numpy_integer_is_a_seed(seed: object) -> None:
+    env = gymnasium.make(ENV_ID)
+    env.reset(seed=seed)  # type: ignore[arg-type]
+    assert state_of(env) == the_game.new_game(the_game.Rules(), seed=3)
+
+
+def test_reset_refuses_options_that_are_not_a_dict() -> None:
+    env = TheGameEnv()
+    env.reset(seed=5)
+    with pytest.raises(ArgumentError, match="options is a dict or None, not 5"):
+        env.reset(seed=6, options=5)  # type: ignore[arg-type]
+    assert state_of(env) == the_game.new_game(the_game.Rules(), seed=5)
+
+
+def test_a_render_mode_that_is_not_a_string_raises_argument_error() -> None:
+    with pytest.raises(ArgumentError, match="render_mode is None or 'ansi'"):
+        TheGameEnv(render_mode=np.array([1, 2]))  # type: ignore[arg-type]
+
+
+# --- cardrules/MilleBornes-v0 ---------------------------------------------------------------------
+
+MILLE_BORNES_OPTIONS: list[dict[str, Any]] = [
+    {"target_score": None},
+    {},
+    {"players": 4, "team_size": 2, "target_score": None, "opponents": "heuristic"},
+    {"players": 3, "target_score": None, "opponents": ["random", "expert"]},
+    {"preset": "room", "players": 3, "reshuffle": True, "wrong_way": True, "target_score": None},
+]
+
+
+def mille_bornes_state(env: gymnasium.Env[Any, Any]) -> mb.State:
+    """The Mille Bornes state inside ``env``."""
+    unwrapped = env.unwrapped
+    assert isinstance(unwrapped, MilleBornesEnv)
+    state = unwrapped.game_state
+    assert isinstance(state, mb.State)
+    return state
+
+
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize("options", MILLE_BORNES_OPTIONS)
+def test_check_env_passes_on_mille_bornes_through_gymnasium_make(options: dict[str, Any]) -> None:
+    env = gymnasium.make(MILLE_BORNES_ID, render_mode="ansi", **options)
+    check_env(env.unwrapped)
+    with pytest.warns(UserWarning, match="is different from the unwrapped version"):
+        check_env(env)
+
+
+@pytest.mark.parametrize("options", MILLE_BORNES_OPTIONS)
+def test_a_mille_bornes_episode_pays_seat_0s_return_at_the_end(options: dict[str, Any]) -> None:
+    env = gymnasium.make(MILLE_BORNES_ID, **options)
+    outcomes = set()
+    for seed in range(4):
+        rng = np.random.default_rng(seed)
+        _, info = env.reset(seed=seed)
+        rewards, terminated = [], False
+        while not terminated:
+            assert mb.current_player(mille_bornes_state(env)) == 0  # the agent decides; bots play the rest
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            _observation, reward, terminated, truncated, info = env.step(action)
+            assert truncated is False
+            rewards.append(float(reward))
+        final = mille_bornes_state(env)
+        assert mb.is_terminal(final)
+        if final.rules.target_score is not None:  # a later hand of the match opened with a bot's seat
+            assert final.table.match.hand_number > 0
+        assert rewards[:-1] == [0.0] * (len(rewards) - 1)
+        assert rewards[-1] == rl.returns(final)[0]
+        outcomes.add(rewards[-1])
+    assert outcomes <= {-1.0, 1.0, -0.5, 0.0, 0.5}
+
+
+def test_mille_bornes_observations_are_seat_0s_encoding_and_the_mask_its_legal_moves() -> None:
+    env = MilleBornesEnv(players=3, target_score=None, opponents="random")
+    observation, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    terminated = False
+    while not terminated:
+        state = mille_bornes_state(env)
+        mask = info["action_mask"]
+        assert [env.actions.move(i) for i in np.flatnonzero(mask)] == sorted(
+            mb.legal_moves(state), key=env.actions.index)
+        np.testing.assert_array_equal(observation, env.encoder.encode(mb.observe(state, 0)))
+        np.testing.assert_array_equal(env.action_masks(), mask.astype(bool))
+        observation, _reward, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+    assert not env.action_masks().any()
+
+
+def trajectory(env: gymnasium.Env[Any, Any], seed: int | None, steps: int = 30) -> list[Any]:
+    """The states of the first ``steps`` agent steps of an episode with the first legal action."""
+    _, info = env.reset(seed=seed)
+    seen = [mille_bornes_state(env)]
+    for _ in range(steps):
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        seen.append(mille_bornes_state(env))
+        if terminated:
+            break
+    return seen
+
+
+def test_mille_bornes_seeding_is_deterministic_bots_included() -> None:
+    env = gymnasium.make(MILLE_BORNES_ID, players=3, target_score=None, opponents="random")
+    rules = mb.Rules(players=3, target_score=None)
+    seed = 9
+    first = trajectory(env, seed)
+    assert first[0] == mb.new_game(rules, seed=seed)  # reset(seed=s) deals new_game(rules, seed=s)
+    following = trajectory(env, None)
+    again = gymnasium.make(MILLE_BORNES_ID, players=3, target_score=None, opponents="random")
+    assert trajectory(again, seed) == first
+    assert trajectory(again, None) == following
+    assert following[0] != first[0]
+
+
+def test_a_bot_object_can_sit_at_the_table() -> None:
+    from cardrules.games.mille_bornes.bots import HeuristicBot
+
+    env = MilleBornesEnv(target_score=None, opponents=[HeuristicBot()])
+    assert trajectory(env, 5) == trajectory(MilleBornesEnv(target_score=None, opponents="heuristic"), 5)
+
+
+def test_an_illegal_mille_bornes_action_ends_the_episode_or_raises_when_asked() -> None:
+    env = MilleBornesEnv(target_score=None)
+    _, info = env.reset(seed=1)
+    before = mille_bornes_state(env)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _observation, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (0.0, True, False)
+    assert str(env.actions.move(illegal)) in info["illegal_action"]
+    assert mille_bornes_state(env) is before
+    strict = MilleBornesEnv(target_score=None, illegal_action="raise")
+    strict.reset(seed=1)
+    with pytest.raises(cardrules.IllegalMoveError):
+        strict.step(illegal)
+    assert mille_bornes_state(strict) == before
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_mille_bornes_runs_in_gymnasiums_vector_environments(mode: str) -> None:
+    envs = gymnasium.make_vec(MILLE_BORNES_ID, num_envs=2, vectorization_mode=mode, target_score=None)
+    try:
+        observations, infos = envs.reset(seed=3)
+        assert observations.shape == (2, *MilleBornesEnv(target_score=None).encoder.shape)
+        rng = np.random.default_rng(3)
+        finished = 0
+        for _ in range(200):
+            actions = np.array([int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0
+                                for mask in infos["action_mask"]])
+            observations, rewards, terminated, truncated, infos = envs.step(actions)
+            assert not truncated.any()
+            assert all(reward in (0.0, 1.0, -1.0) for reward in rewards)
+            finished += int(terminated.sum())
+        assert finished >= 2
+    finally:
+        envs.close()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"opponents": "perfect"}, "opponents: no bot 'perfect'; the bots are expert, heuristic, random"),
+        ({"opponents": ["expert", "expert"]}, "opponents: 2 bots given for 1 other seat; give one per seat"),
+        ({"opponents": 3}, "opponents is a bot's name, a bot or a sequence of them, not 3"),
+        ({"opponents": [3]}, "opponents: a bot's name"),
+        ({"preset": "monaco"}, "no preset 'monaco'"),
+        ({"hazard_stacking": "tall"}, "hazard_stacking"),
+        ({"illegal_action": "ignore"}, "illegal_action is 'end' or 'raise'"),
+        ({"players": 1}, "2 to 9 players"),
+    ],
+)
+def test_bad_mille_bornes_options_raise_our_errors(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(ArgumentError, match=message):
+        gymnasium.make(MILLE_BORNES_ID, **options)
+
+
+def test_the_mille_bornes_ansi_render_shows_seat_0s_view() -> None:
+    env = gymnasium.make(MILLE_BORNES_ID, render_mode="ansi", target_score=None)
+    env.reset(seed=2)
+    text = text_of(env)
+    assert text.startswith("Mille Bornes: to act")
+    assert "seat 0 (you)" in text
+    assert "seat 1: 6 cards" in text

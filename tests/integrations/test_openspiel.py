@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import pickle
 import random
 import runpy
+import shlex
 import subprocess
 import sys
 from collections import Counter
@@ -435,6 +438,111 @@ def test_a_serialized_state_is_read_back_with_cardrules_json_checks() -> None:
         pickle.loads(pickle.dumps(_Forged("{}")))
 
 
+class _Pwn:
+    """Pickles as a call of ``os.system`` that makes ``marker``: the payload of a hostile text."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return os.system, (f"touch {shlex.quote(str(self.marker))}",)
+
+
+def _pickled(value: object) -> str:
+    return base64.b64encode(pickle.dumps(value)).decode("ascii")
+
+
+def test_deserialize_state_never_unpickles_the_text_it_is_given(tmp_path: Path) -> None:
+    game = pyspiel.load_game("cardrules_the_game(players=2)")
+    marker = tmp_path / "pwned"
+    real = play_randomly(game.new_initial_state(), random.Random(2), stop=lambda s: len(s.history()) > 20)
+    history = real.serialize().split("\n")[0]
+    payloads = [
+        f"history=\nmove_number=0\n__dict__={_pickled(_Pwn(marker))}",
+        f"history=\nmove_number=0\ncardrules={_pickled(_Pwn(marker))}",
+        f"{history}\nmove_number={real.move_number()}\ncardrules={_pickled(_Pwn(marker))}",
+    ]
+    for text in payloads:
+        with pytest.raises(SerializationError):
+            game.deserialize_state(text)
+        assert not marker.exists(), "the text ran code"
+    # With a history, pyspiel's form is replayed from it and its pickle is left unread.
+    replayed = game.deserialize_state(f"{history}\nmove_number={real.move_number()}\n"
+                                      f"__dict__={_pickled({'_core': _Pwn(marker)})}")
+    assert str(replayed) == str(real)
+    assert replayed.history() == real.history()
+    assert not marker.exists(), "the text ran code"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "not a state written by state.serialize()"),
+    ("garbage", "not a state written by state.serialize()"),
+    ("history=x\nmove_number=0\ncardrules={}", "history: 'x' is not"),
+    ("history=-1:2\nmove_number=1\ncardrules={}", "not a state of this OpenSpiel adapter"),
+    ("history=-1:1\nmove_number=1\ncardrules=", "history entry 1: chance outcome 1 is not a card"),
+    ("history=0:5\nmove_number=1\ncardrules=", "history entry 1: seat 0 acted, but chance"),
+    ("history=-1:2\nmove_number=7\ncardrules=", "move_number 7 does not match"),
+    ("history=-1:2,-1:2\nmove_number=2\ncardrules=", "history entry 2: chance outcome 2 is not a card"),
+    ("history=\nmove_number=0\n__dict__=", "needs a history"),
+    ("x" * 60_000_000, "characters is over the limit"),
+    (b"history=", "takes a str"),
+])
+def test_deserialize_state_refuses_what_no_state_wrote(text: Any, message: str) -> None:
+    game = pyspiel.load_game("cardrules_the_game(players=1)")
+    with pytest.raises(SerializationError, match=message):
+        game.deserialize_state(text)
+
+
+def test_a_forged_history_with_an_illegal_move_is_refused_with_the_engines_reason() -> None:
+    game = pyspiel.load_game("cardrules_the_game(players=1)")
+    state = play_randomly(game.new_initial_state(), random.Random(3), stop=lambda s: not s.is_chance_node())
+    history = ",".join(f"{-1 if i < 8 else 0}:{a}" for i, a in enumerate([*state.history(), 392]))
+    with pytest.raises(SerializationError, match=r"history entry 9: .*lay at least 2 cards this turn"):
+        game.deserialize_state(f"history={history}\nmove_number=9\ncardrules=")
+
+
+def test_serialize_and_deserialize_state_round_trip_at_every_kind_of_node() -> None:
+    game = pyspiel.load_game("cardrules_mille_bornes(target_score=1000,reshuffle_discards=True)")
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    checked = 0
+    while not state.is_terminal():
+        if len(state.history()) % 37 == 0 or (state.is_chance_node() and rng.random() < 0.05):
+            text = state.serialize()
+            assert "__dict__" not in text
+            copy = game.deserialize_state(text)
+            assert (str(copy), copy.history(), copy.move_number()) == (str(state), state.history(),
+                                                                          state.move_number())
+            assert copy.legal_actions() == state.legal_actions()
+            checked += 1
+        step(state, rng)
+    assert str(game.deserialize_state(state.serialize())) == str(state)
+    assert checked > 10
+    # pyspiel's own text (its pickled trailer is never read): the state is replayed from the history.
+    again = game.deserialize_state(pyspiel.serialize_game_and_state(game, state).split("[State]\n")[1])
+    assert str(again) == str(state)
+
+
+def test_a_position_started_from_an_engine_state_round_trips_through_its_json() -> None:
+    game = pyspiel.load_game("cardrules_the_game(players=2)")
+    state = from_engine_state(game, the_game.new_game(game.rules, seed=4))
+    copy = game.deserialize_state(state.serialize())
+    assert str(copy) == str(state)
+    assert copy.history() == []
+    forged = state.serialize().replace("[7, 7]", "[7, 8]")
+    with pytest.raises(SerializationError):
+        game.deserialize_state(forged)
+
+
+def test_a_history_and_a_json_that_disagree_are_refused() -> None:
+    game = pyspiel.load_game("cardrules_the_game(players=2)")
+    one = play_randomly(game.new_initial_state(), random.Random(1), stop=lambda s: len(s.history()) > 30)
+    other = play_randomly(game.new_initial_state(), random.Random(2), stop=lambda s: len(s.history()) > 30)
+    mixed = one.serialize().split("\n")[:2] + other.serialize().split("\n")[2:]
+    with pytest.raises(SerializationError, match="the history and the state it carries disagree"):
+        game.deserialize_state("\n".join(mixed))
+
+
 # --- Moves, parameters, errors -----------------------------------------------------------------------
 
 def test_actions_and_chance_outcomes_read_as_moves_and_cards() -> None:
@@ -541,3 +649,20 @@ def test_pyspiel_is_imported_by_the_adapter_only_and_its_absence_says_what_to_in
     run = subprocess.run([sys.executable, "-c", missing], check=True, capture_output=True, text=True)
     expected = 'cardrules.integrations.openspiel needs OpenSpiel: pip install "cardrules[openspiel]"'
     assert run.stdout.strip() == expected
+
+
+@pytest.mark.parametrize("name", ["cardrules_the_game", "cardrules_mille_bornes"])
+def test_a_chance_outcome_that_is_no_card_is_refused_by_action_to_string(name: str) -> None:
+    state = pyspiel.load_game(name).new_initial_state()
+    for outcome in (999, -1, 100):
+        with pytest.raises(ArgumentError, match=f"chance outcome {outcome} is not a card of this game"):
+            state.action_to_string(pyspiel.PlayerId.CHANCE, outcome)
+
+
+def test_a_state_starts_only_from_the_deal_and_resampling_needs_a_sampler() -> None:
+    game = pyspiel.load_game("cardrules_the_game")
+    with pytest.raises(ArgumentError, match="starts from the deal"):
+        game.new_initial_state("history=")
+    state = play_randomly(game.new_initial_state(), random.Random(1), stop=lambda s: not s.is_chance_node())
+    with pytest.raises(ArgumentError, match="probability_sampler is a function"):
+        state.resample_from_infostate(0, 5)

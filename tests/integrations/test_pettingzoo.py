@@ -8,7 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -248,6 +248,7 @@ def test_numpy_integers_are_actions() -> None:
         (the_game.Rules(), {"players": 2}, ArgumentError, "go with a game's name"),
         (42, {}, ArgumentError, "a game's name"),
         ("the-game", {"render_mode": "human"}, ArgumentError, "render_mode"),
+        ("the-game", {"render_mode": np.array([1, 2])}, ArgumentError, "render_mode"),
     ],
 )
 def test_bad_options_raise_our_errors(
@@ -290,3 +291,100 @@ def test_the_random_agent_example_plays_both_games() -> None:
     assert run.returncode == 0, run.stderr
     assert "The Game" in run.stdout
     assert "Mille Bornes" in run.stdout
+
+
+def _finish(env: Any) -> None:
+    """Play ``env`` (reset) with random legal actions until the game is over (every agent done)."""
+    rng = np.random.default_rng(0)
+    while not any(env.terminations.values()):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+@pytest.mark.parametrize("seed", [1.5, (1, 2), "abc", True, [3], np.float64(2.0)])
+def test_a_refused_reset_changes_nothing_not_even_the_next_deal(seed: object) -> None:
+    env = cardrules_pz.env("the-game", players=2)
+    env.reset(seed=5)
+    env.reset()
+    following = env.unwrapped.game_state
+    env.reset(seed=5)
+    dealt = env.unwrapped.game_state
+    with pytest.raises(ArgumentError, match="seed is a whole number or None, not"):
+        env.reset(seed=seed)
+    assert env.unwrapped.game_state is dealt
+    env.reset()
+    assert env.unwrapped.game_state == following
+
+
+def test_numpy_integers_and_any_whole_number_are_seeds() -> None:
+    env = cardrules_pz.env("the-game", players=2)
+    for seed in (np.int64(3), np.uint8(3), -3, 2**70):
+        env.reset(seed=seed)
+        assert env.unwrapped.game_state == the_game.new_game(the_game.Rules(players=2), seed=int(seed))
+
+
+def test_reset_refuses_options_that_are_not_a_dict_and_changes_nothing() -> None:
+    env = cardrules_pz.env("the-game", players=2)
+    env.reset(seed=5)
+    dealt = env.unwrapped.game_state
+    with pytest.raises(ArgumentError, match="options is a dict or None, not 5"):
+        env.reset(seed=6, options=5)
+    assert env.unwrapped.game_state is dealt
+
+
+@pytest.mark.parametrize("agent", [[1], {}, None, 0, b"player_0", "player_9"])
+def test_an_agent_that_is_not_one_raises_argument_error_from_every_method(agent: object) -> None:
+    env = cardrules_pz.env("the-game", players=2)
+    env.reset(seed=1)
+    for method in (env.observe, env.action_space, env.observation_space, env.unwrapped.observe):
+        with pytest.raises(ArgumentError, match="no agent"):
+            method(agent)
+
+
+@pytest.mark.parametrize("wrapped", [True, False], ids=["env", "raw_env"])
+def test_every_call_before_reset_raises_argument_error(wrapped: bool) -> None:
+    env: Any = (cardrules_pz.env("the-game", render_mode="ansi") if wrapped
+                else cardrules_pz.raw_env("the-game", render_mode="ansi"))
+    calls: dict[str, Callable[[], object]] = {
+        "observe": lambda: env.observe("player_0"), "step": lambda: env.step(0),
+        "last": lambda: env.last(), "render": lambda: env.render(),
+        "agent_iter": lambda: next(iter(env.agent_iter())),
+    }
+    for name, call in calls.items():
+        with pytest.raises(ArgumentError, match=rf"{name}\(\) needs a game: call reset\(\) first"):
+            call()
+
+
+@pytest.mark.parametrize("wrapped", [True, False], ids=["env", "raw_env"])
+def test_a_done_agent_steps_none_and_any_other_action_is_refused_saying_so(wrapped: bool) -> None:
+    env = cardrules_pz.env("the-game", players=2) if wrapped else cardrules_pz.raw_env("the-game", players=2)
+    env.reset(seed=3)
+    _finish(env)
+    agent = env.agent_selection
+    with pytest.raises(ArgumentError, match=f"{agent} is done: it steps None"):
+        env.step(0)
+    assert agent in env.agents  # nothing changed
+    env.step(None)
+    assert agent not in env.agents
+    env.step(None)
+    assert env.agents == []
+
+
+def test_a_step_once_every_agent_is_gone_is_refused_by_the_raw_environment() -> None:
+    env = cardrules_pz.raw_env("the-game", players=2)
+    env.reset(seed=3)
+    _finish(env)
+    env.step(None)
+    env.step(None)
+    for action in (None, 0):
+        with pytest.raises(ArgumentError, match="the game is over and every agent has left: call reset"):
+            env.step(action)
+
+
+def test_agent_iter_refuses_to_move_on_before_the_agent_steps() -> None:
+    env = cardrules_pz.env("the-game", players=2)
+    env.reset(seed=1)
+    turns = iter(env.agent_iter())
+    assert next(turns) == "player_0"
+    with pytest.raises(ArgumentError, match="call step"):
+        next(turns)

@@ -9,6 +9,7 @@ rewards add up to ``cardrules.rl.returns``.
 from __future__ import annotations
 
 import inspect
+import numbers
 from collections.abc import Callable, Iterable, Mapping
 
 import attrs
@@ -17,7 +18,8 @@ from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.registry import SomeGame, get
 
-__all__ = ["position_text", "presets", "rewards_per_action", "rules_from_options"]
+__all__ = ["position_text", "presets", "reset_options", "reset_seed", "rewards_per_action",
+           "rules_from_options"]
 
 # Wide enough for a terminal, narrow enough that a long list of moves wraps.
 _WIDTH = 100
@@ -75,6 +77,36 @@ def rules_from_options(game: SomeGame, options: Mapping[str, object]) -> object:
         raise ArgumentError(f"{what} has no option {', '.join(map(repr, unknown))}; its options are "
                             f"{', '.join(names)}")
     return build(**options)
+
+
+def reset_seed(seed: object, *, negative: bool) -> int | None:
+    """``reset``'s ``seed`` as an ``int``, or ``None``: a whole number, a numpy integer among them
+    (a bool is not a seed); a negative one only if ``negative``. Anything else raises
+    :class:`~cardrules.errors.ArgumentError`, before the environment changes.
+
+    >>> reset_seed(7, negative=False), reset_seed(None, negative=True)
+    (7, None)
+    >>> reset_seed(-1, negative=False)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: a seed is a whole number from 0 up, or None, not -1
+    """
+    if seed is None:
+        return None
+    # numpy's integers register as numbers.Integral; Python's bool does too, and is refused.
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        number = int(seed)
+        if negative or number >= 0:
+            return number
+    kind = "a whole number or None" if negative else "a whole number from 0 up, or None"
+    raise ArgumentError(f"a seed is {kind}, not {shown(seed)}")
+
+
+def reset_options(options: object) -> None:
+    """Check ``reset``'s ``options``: a dict (accepted, and ignored: the table is set when the
+    environment is made) or ``None``; anything else raises :class:`~cardrules.errors.ArgumentError`."""
+    if options is not None and not isinstance(options, dict):
+        raise ArgumentError(f"options is a dict or None, not {shown(options)}")
 
 
 def rewards_per_action(game_name: str, moves: tuple[object, ...]) -> tuple[float, ...] | None:

@@ -31,6 +31,7 @@ try:
     import numpy as np
     import numpy.typing as npt
     from pettingzoo import AECEnv  # type: ignore[import-untyped]  # PettingZoo ships no type information
+    from pettingzoo.utils.env import AECIterable, AECIterator  # type: ignore[import-untyped]
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 except ImportError as exc:  # pragma: no cover -- CI installs every extra
     raise ImportError(f'cardrules.integrations.pettingzoo needs PettingZoo: pip install '
@@ -39,7 +40,13 @@ except ImportError as exc:  # pragma: no cover -- CI installs every extra
 from cardrules import rl
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError, CardrulesError
-from cardrules.integrations._common import position_text, rewards_per_action, rules_from_options
+from cardrules.integrations._common import (
+    position_text,
+    reset_options,
+    reset_seed,
+    rewards_per_action,
+    rules_from_options,
+)
 from cardrules.registry import SomeGame, game_of, get
 
 __all__ = ["RENDER_MODES", "env", "raw_env"]
@@ -53,7 +60,8 @@ AgentObservation = dict[str, npt.NDArray[Any]]
 
 def env(game: str | object, *, render_mode: str | None = None, **options: Any) -> Any:
     """An AEC environment of ``game`` with PettingZoo's usual order checks: :class:`raw_env` inside
-    PettingZoo's ``OrderEnforcingWrapper`` (which refuses ``step`` or ``observe`` before ``reset``).
+    PettingZoo's ``OrderEnforcingWrapper`` (which refuses ``step``, ``observe``, ``last``,
+    ``render`` or ``agent_iter`` before ``reset``, here with :class:`~cardrules.errors.ArgumentError`).
 
     ``game`` is a registered game's name (``"the-game"``, ``"mille-bornes"``) or a rules value;
     ``options`` are the keyword arguments of the game's ``Rules``, or with ``preset="room"`` (any
@@ -62,7 +70,56 @@ def env(game: str | object, *, render_mode: str | None = None, **options: Any) -
     >>> env("mille-bornes", preset="room", players=4, team_size=2, target_score=None).possible_agents
     ['player_0', 'player_1', 'player_2', 'player_3']
     """
-    return OrderEnforcingWrapper(raw_env(game, render_mode=render_mode, **options))
+    return _OrderEnforcing(raw_env(game, render_mode=render_mode, **options))
+
+
+class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo is untyped
+    """PettingZoo's ``OrderEnforcingWrapper``, refusing with :class:`ArgumentError` (its own refusals
+    are bare ``AssertionError`` and, for ``last`` before ``reset``, ``AttributeError``)."""
+
+    def _started(self, call: str) -> None:
+        if not self._has_reset:
+            raise ArgumentError(f"{call}() needs a game: call reset() first")
+
+    def step(self, action: int | None) -> None:
+        self._started("step")
+        super().step(action)
+
+    def observe(self, agent: str) -> AgentObservation:
+        self._started("observe")
+        return super().observe(agent)  # type: ignore[no-any-return]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._started("last")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def render(self) -> str | None:
+        self._started("render")
+        return super().render()  # type: ignore[no-any-return]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self._started("agent_iter")
+        return _Turns(self, max_iter)
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+class _Turns(AECIterable):  # type: ignore[misc]
+    """``agent_iter()`` of :func:`env`: each agent it yields must step before the next."""
+
+    def __iter__(self) -> _TurnIterator:
+        return _TurnIterator(self.env, self.max_iter)
+
+
+class _TurnIterator(AECIterator):  # type: ignore[misc]
+    def __next__(self) -> str:
+        agent: str = super().__next__()
+        if not self.env._has_updated:
+            raise ArgumentError("agent_iter() yields an agent once it has stepped: call step() (or "
+                                "reset()) each time round the loop")
+        self.env._has_updated = False
+        return agent
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name; AECEnv is untyped
@@ -86,7 +143,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
     def __init__(self, game: str | object, *, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
         descriptor, rules = _game_and_rules(game, options)
-        if render_mode is not None and render_mode not in RENDER_MODES:
+        # Compared only once it is a str: an array would answer ``in`` with an array.
+        if render_mode is not None and (not isinstance(render_mode, str) or render_mode not in RENDER_MODES):
             raise ArgumentError(f"render_mode is None or one of {', '.join(map(repr, RENDER_MODES))}, "
                                 f"not {shown(render_mode)}")
         self.render_mode = render_mode
@@ -115,6 +173,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         self.action_spaces = {agent: gymnasium.spaces.Discrete(self._size) for agent in self.possible_agents}
         self._seeds = random.Random()
         self._state: object = None
+        self.agents: list[str] = []
         self._paying = False
 
     def _observation_space(self) -> gymnasium.spaces.Dict:
@@ -144,15 +203,21 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         """Deal a new game: ``new_game(rules, seed=seed)`` when ``seed`` is given, which also seeds
         the deals of the following ``reset()`` calls without a seed; without one ever given, a
         random deal. ``options`` is accepted and ignored (the table is set when the environment is
-        made)."""
+        made).
+
+        ``seed`` is ``None`` or a whole number (a numpy integer too), ``options`` a dict or
+        ``None``; anything else raises :class:`~cardrules.errors.ArgumentError` and changes
+        nothing, not even the deals of the following resets."""
+        seed = reset_seed(seed, negative=True)
+        reset_options(options)
         if seed is not None:
-            if isinstance(seed, np.integer):
-                seed = int(seed)
-            self._seeds = random.Random(seed)
+            seeds = random.Random(seed)
             deal = seed
         else:
-            deal = self._seeds.getrandbits(63)
+            seeds = self._seeds
+            deal = seeds.getrandbits(63)
         self._state = self._game.new_game(self.rules, seed=deal)
+        self._seeds = seeds
         agents = self.possible_agents[:]
         self.agents = agents
         self.rewards = dict.fromkeys(agents, 0.0)
@@ -172,10 +237,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         :class:`~cardrules.errors.ArgumentError`; an action whose move is not legal now raises
         :class:`~cardrules.IllegalMoveError` saying why, and the environment is left as it was (the
         mask says which actions are legal). Once the game is over each agent steps ``None``, as
-        PettingZoo has it.
+        PettingZoo has it, and leaves; any other action of a done agent raises
+        :class:`~cardrules.errors.ArgumentError` (a ``ValueError``, as PettingZoo's own refusal
+        is) and changes nothing. So does a step before :meth:`reset` or once every agent has left.
         """
+        self._started("step")
         agent = self.agent_selection
         if self.terminations[agent]:
+            if action is not None:
+                raise ArgumentError(f"{agent} is done: it steps None (the game is over), not {shown(action)}")
             self._was_dead_step(action)
             return
         move = self._move(action)  # type: ignore[arg-type]  # an int or numpy integer; else ArgumentError
@@ -214,10 +284,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
     def observe(self, agent: str) -> AgentObservation:
         """What ``agent`` sees: the encoding of its observation (never a hidden card) and the mask
         of its legal actions (all zeros unless it must decide now)."""
+        seat = self._seat_of[self._agent(agent)]
         state = self._state
         if state is None:
             raise ArgumentError("observe() needs a game: call reset() first")
-        observation = self._observe(state, self._seat_of[self._agent(agent)])
+        observation = self._observe(state, seat)
         # A fresh bool array, read as the 0/1 bytes it is: PettingZoo's masks are int8.
         mask = self._mask(observation).view(np.int8)
         return {"observation": self._encode(observation), "action_mask": mask}
@@ -248,11 +319,31 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         return position_text(self._title, header, observation, moves, footer,
                              body=self._game.render(observation))
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: ``agent_selection``'s observation (if ``observe``), cumulative
+        reward, termination, truncation and info; :class:`~cardrules.errors.ArgumentError` before
+        :meth:`reset` or once every agent has left."""
+        self._started("last")
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """PettingZoo's ``agent_iter``; :class:`~cardrules.errors.ArgumentError` before :meth:`reset`."""
+        if self._state is None:
+            raise ArgumentError("agent_iter() needs a game: call reset() first")
+        return super().agent_iter(max_iter)
+
     def close(self) -> None:
         """Nothing to release."""
 
+    def _started(self, call: str) -> None:
+        """Refuse ``call`` before the first reset and once every agent has left the finished game."""
+        if self._state is None:
+            raise ArgumentError(f"{call}() needs a game: call reset() first")
+        if not self.agents:
+            raise ArgumentError(f"{call}(): the game is over and every agent has left: call reset()")
+
     def _agent(self, agent: object) -> str:
-        if agent not in self._seat_of:
+        if not isinstance(agent, str) or agent not in self._seat_of:
             raise ArgumentError(f"no agent {shown(agent)}; the agents are {', '.join(self.possible_agents)}")
         return agent
 

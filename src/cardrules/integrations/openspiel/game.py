@@ -8,6 +8,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.integrations.openspiel.draws import MilleBornesSpec, Spec, TheGameSpec, spec_for
 from cardrules.integrations.openspiel.parameters import (
@@ -19,6 +20,7 @@ from cardrules.integrations.openspiel.parameters import (
     parameters,
     the_game_rules,
 )
+from cardrules.integrations.openspiel.saved import read_state
 from cardrules.integrations.openspiel.state import OpenSpielState, describe, settled
 
 __all__ = ["MILLE_BORNES_TYPE", "THE_GAME_TYPE", "OpenSpielGame", "OpenSpielMilleBornes", "OpenSpielTheGame",
@@ -109,9 +111,22 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
         """The cardrules ``Rules`` this game is played under."""
         return self.spec.rules
 
-    def new_initial_state(self) -> OpenSpielState:
-        """The state before the deal (a chance node)."""
+    def new_initial_state(self, start: object = None) -> OpenSpielState:
+        """The state before the deal (a chance node). OpenSpiel's other starts (a string or JSON
+        naming a position) raise :class:`~cardrules.errors.ArgumentError`: a state of these games
+        starts from the deal; :func:`from_engine_state` and :meth:`deserialize_state` start one
+        from a position."""
+        if start is not None:
+            raise ArgumentError(f"a state of {self.spec.short_name} starts from the deal, not from "
+                                f"{shown(start)}: see from_engine_state() and deserialize_state()")
         return OpenSpielState(self)
+
+    def deserialize_state(self, text: str) -> OpenSpielState:
+        """The state ``state.serialize()`` wrote as ``text``, rebuilt from its history (every action
+        and chance outcome checked) and its cardrules JSON, never from a pickle;
+        :class:`~cardrules.errors.SerializationError` says why a text describes no state of this game.
+        See :func:`~cardrules.integrations.openspiel.saved.read_state`."""
+        return read_state(self, text)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
                          ) -> _Observer:

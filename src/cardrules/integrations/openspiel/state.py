@@ -19,7 +19,7 @@ import pyspiel  # type: ignore[import-not-found]
 import cardrules
 from cardrules import rl
 from cardrules.arguments import shown
-from cardrules.errors import ArgumentError, SerializationError
+from cardrules.errors import ArgumentError, CardrulesError, SerializationError
 from cardrules.integrations.openspiel.draws import DEAL, MilleBornesSpec, Spec, TheGameSpec, spec_for
 
 __all__ = ["CHANCE", "TERMINAL", "Core", "OpenSpielState", "after", "describe", "draw", "engine_state",
@@ -58,21 +58,27 @@ class Core:
         return self
 
     def __reduce__(self) -> tuple[Callable[[str], Core], tuple[str]]:
-        # pyspiel serializes a Python state by pickling its attributes: this one pickles as the
-        # JSON of its engine state, read back with every check from_json makes, and the cards
-        # chance drew for the move under way, which are drawn again when it is read.
-        data = {
-            "game": self.spec.short_name,
-            "rules": cardrules.to_json(self.spec.rules),
-            "state": None if self.state is None else cardrules.to_json(self.state),
-            "move": None if self.move is None else cardrules.to_json(self.move),
-            "chosen": [self.spec.outcome(card) for card in self.chosen],
-        }
-        return load_core, (json.dumps(data),)
+        # pyspiel's own serialization of a Python state (its C++ ``Serialize``, behind
+        # ``serialize_game_and_state`` and ``random_sim_test``) pickles the state's attributes: this
+        # one pickles as its JSON, read back by load_core with every check from_json makes.
+        return load_core, (core_json(self),)
+
+
+def core_json(core: Core) -> str:
+    """``core`` as JSON: its engine state's cardrules JSON, the move under way and the chance
+    outcomes drawn for it (drawn again when it is read), all on one line."""
+    data = {
+        "game": core.spec.short_name,
+        "rules": cardrules.to_json(core.spec.rules),
+        "state": None if core.state is None else cardrules.to_json(core.state),
+        "move": None if core.move is None else cardrules.to_json(core.move),
+        "chosen": [core.spec.outcome(card) for card in core.chosen],
+    }
+    return json.dumps(data)
 
 
 def load_core(text: str) -> Core:
-    """The core ``Core.__reduce__`` wrote as ``text``; :class:`~cardrules.errors.SerializationError`
+    """The core :func:`core_json` wrote as ``text``; :class:`~cardrules.errors.SerializationError`
     if it is not one."""
     try:
         data = json.loads(text)
@@ -85,11 +91,16 @@ def load_core(text: str) -> Core:
         move = None if data["move"] is None else cardrules.from_json(data["move"], kind.module.Move)
     except SerializationError:
         raise
-    except (ValueError, KeyError, TypeError) as error:
-        raise SerializationError(f"not a state of this OpenSpiel adapter: {error!r}") from None
-    core = start(spec) if state is None else after(spec, state, move)
-    for outcome in outcomes:
-        core = draw(core, outcome)
+    except (ValueError, KeyError, TypeError, RecursionError) as error:
+        raise SerializationError(f"not a state of this OpenSpiel adapter: {shown(error, 80)}") from None
+    if state is not None and state.rules != spec.rules:
+        raise SerializationError("not a state of this OpenSpiel adapter: its state is not under its rules")
+    try:
+        core = start(spec) if state is None else after(spec, state, move)
+        for outcome in outcomes:
+            core = draw(core, outcome)
+    except CardrulesError as error:  # a move or a card the state does not allow
+        raise SerializationError(f"not a state of this OpenSpiel adapter: {error}") from None
     return core
 
 
@@ -177,7 +188,13 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
     def _action_to_string(self, player: int, action: int) -> str:
         spec = self._core.spec
         if player == CHANCE:
-            return f"{self._core.kind or 'draw'} {spec.card(action)}"
+            try:
+                card = spec.card(action)
+            except ValueError:
+                card = None
+            if card is None or card not in spec.deck:
+                raise ArgumentError(f"chance outcome {shown(action)} is not a card of this game")
+            return f"{self._core.kind or 'draw'} {card}"
         return str(spec.space.move(action))
 
     def is_terminal(self) -> bool:
@@ -202,14 +219,36 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
                                 "not while chance deals or draws")
         if type(player_id) is not int or not 0 <= player_id < spec.players:
             raise ArgumentError(f"player_id is a seat from 0 to {spec.players - 1}, not {shown(player_id)}")
+        if not callable(probability_sampler):
+            raise ArgumentError(f"probability_sampler is a function of no argument returning a number in "
+                                f"[0, 1), not {shown(probability_sampler)}")
         rng = random.Random(repr(probability_sampler()))
         state = spec.canonical(spec.determinize(spec.observe(core.state, player_id), rng))
         sampled: OpenSpielState = self.get_game().new_initial_state()
         sampled._core = settled(spec, state)
         return sampled
 
+    def serialize(self) -> str:
+        """The state as text, read back by ``game.deserialize_state``: pyspiel's ``history=`` and
+        ``move_number=`` lines, then ``cardrules=`` and the JSON of the engine state (never a
+        pickle; see ``docs/openspiel.md``)."""
+        history = ",".join(f"{item.player}:{item.action}" for item in self.full_history())
+        return f"history={history}\nmove_number={self.move_number()}\ncardrules={core_json(self._core)}"
+
+    def __reduce__(self) -> tuple[Callable[[str, str], OpenSpielState], tuple[str, str]]:
+        # pyspiel pickles a state as its SerializeGameAndState text, whose state part is a pickle of
+        # the attributes; this state pickles as its game's text and serialize(), read back by
+        # deserialize_state's checks instead.
+        return _unpickle_state, (str(self.get_game()), self.serialize())
+
     def __str__(self) -> str:
         return describe(self._core, None)
+
+
+def _unpickle_state(game: str, text: str) -> OpenSpielState:
+    """The state ``OpenSpielState.__reduce__`` wrote: ``text`` read by ``game``'s ``deserialize_state``."""
+    state: OpenSpielState = pyspiel.load_game(game).deserialize_state(text)
+    return state
 
 
 def describe(core: Core, seat: int | None) -> str:
