@@ -41,6 +41,7 @@ from cardrules.games.the_game.contract import (
 from cardrules.games.the_game.engine import (
     apply,
     current_player,
+    illegal_reason,
     is_terminal,
     legal_moves,
     legal_moves_of,
@@ -92,6 +93,7 @@ __all__ = [
     "describe_result",
     "determinize",
     "is_terminal",
+    "illegal_reason",
     "legal_moves",
     "legal_moves_of",
     "new_game",
