@@ -120,8 +120,10 @@ class Wording:
         >>> Wording.listed("ab", [a, b])("es")
         'uno; dos'
         """
-        text = "; ".join(f"{{m{at}}}" for at in range(len(wordings)))
-        return cls(code, Phrase(text, text, text), {f"m{at}": wording for at, wording in enumerate(wordings)})
+        fields = [f"{{m{at}}}" for at in range(len(wordings))]
+        # French typography puts a space before a semicolon too.
+        text = Phrase("; ".join(fields), "; ".join(fields), " ; ".join(fields))
+        return cls(code, text, {f"m{at}": wording for at, wording in enumerate(wordings)})
 
 
 COLON = Phrase(": ", ": ", " : ")

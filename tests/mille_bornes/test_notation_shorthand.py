@@ -36,7 +36,7 @@ def test_a_hazard_no_side_can_take_names_each_sides_reason() -> None:
                             "side 2 is not moving: hazards go on a ROLL")
     assert error.wording is not None
     assert error.wording("fr") == ("aucun camp ne peut recevoir Feu rouge maintenant : le camp 1 est "
-                                   "protégé par Véhicule prioritaire; le camp 2 ne roule pas : les "
+                                   "protégé par Véhicule prioritaire ; le camp 2 ne roule pas : les "
                                    "attaques se posent sur un Feu vert")
 
 

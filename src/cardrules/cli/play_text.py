@@ -220,6 +220,7 @@ _TEXT: dict[str, Phrase] = {
 _HELP: dict[Lang, tuple[str, ...]] = {
     "en": (
         "Type the number of a move, or the move in the game's notation (for example \"{example}\").",
+        "A number alone is always a move's number in the list: to type a move, write it out in full.",
         "Commands:",
         "  hint        what the best bot would do in your place",
         "  undo        take back your last decision, and the bots' moves after it",
@@ -231,6 +232,8 @@ _HELP: dict[Lang, tuple[str, ...]] = {
     ),
     "es": (
         "Escribe el número de una jugada, o la jugada en la notación del juego (por ejemplo «{example}»).",
+        "Un número solo es siempre el número de una jugada de la lista: para escribir una jugada, "
+        "escríbela entera.",
         "Comandos:",
         "  pista            lo que haría el mejor bot en tu lugar",
         "  deshacer         retira tu última decisión y las jugadas de los bots que la siguieron",
@@ -243,6 +246,8 @@ _HELP: dict[Lang, tuple[str, ...]] = {
     ),
     "fr": (
         "Tapez le numéro d'un coup, ou le coup dans la notation du jeu (par exemple « {example} »).",
+        "Un nombre seul est toujours le numéro d'un coup de la liste : pour taper un coup, "
+        "écrivez-le en entier.",
         "Commandes :",
         "  indice           ce que ferait le meilleur bot à votre place",
         "  annuler          reprend votre dernière décision et les coups des bots qui ont suivi",

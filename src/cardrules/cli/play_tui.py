@@ -44,6 +44,7 @@ class FileScreen(ModalScreen[str | None]):
     FileScreen > Vertical {
         width: 70; height: auto; border: thick $accent; padding: 1 2; background: $panel;
     }
+    FileScreen Label { width: 100%; }
     """
 
     def __init__(self, question: str, keys: str) -> None:

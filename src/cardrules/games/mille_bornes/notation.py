@@ -41,6 +41,10 @@ for _each in Card:
         _CARD_WORDS.setdefault(_plain(_names[_each]), _each)
 _CARD_WORDS.update({"green light": Card.ROLL, "red light": Card.STOP, "go": Card.ROLL})
 
+# The cards as a player may type them: the notation's words, or the names in Spanish or French.
+_ALL_CARDS = Phrase(*(", ".join(card_word(c) if lang == "en" else NAMES[lang][c] for c in Card)
+                      for lang in ("en", "es", "fr")))
+
 _WORDS: dict[str, Move] = {
     "coup fourre": COUP_FOURRE, "cf": COUP_FOURRE, "extend": EXTEND, "extension": EXTEND,
     "decline": DECLINE, "no": DECLINE, "pass": DECLINE,
@@ -117,8 +121,7 @@ def _unreadable(text: str, wording: Wording) -> NotationError:
 def _card(text: str, words: str) -> Card:
     card = _CARD_WORDS.get(words.strip())
     if card is None:
-        raise _unreadable(text, reason("unknown_card", word=repr(words.strip()),
-                                       cards=", ".join(card_word(c) for c in Card)))
+        raise _unreadable(text, reason("unknown_card", word=repr(words.strip()), cards=_ALL_CARDS))
     return card
 
 
