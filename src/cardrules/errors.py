@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # i18n imports this module: the type only, for the checker
-    from cardrules.i18n import Wording
+from typing import Literal, Protocol
 
 __all__ = [
     "ArgumentError",
@@ -39,6 +36,15 @@ class RulesError(ArgumentError):
     """
 
 
+class Worded(Protocol):
+    """A message that can be written in any of the library's languages: a
+    :class:`cardrules.i18n.Wording` (named here by its shape: :mod:`cardrules.i18n` imports this module)."""
+
+    def __call__(self, lang: Literal["en", "es", "fr"], /) -> str:
+        """The message in ``lang``."""
+        ...
+
+
 class IllegalMoveError(CardrulesError, ValueError):
     """The move is not allowed in this state; ``reason`` says why in a player's words.
 
@@ -47,7 +53,7 @@ class IllegalMoveError(CardrulesError, ValueError):
     the player's language (``reason`` is its English text).
     """
 
-    def __init__(self, move: object, reason: str, *, wording: Wording | None = None) -> None:
+    def __init__(self, move: object, reason: str, *, wording: Worded | None = None) -> None:
         super().__init__(f"illegal move {_show(move)}: {reason}")
         self.move = move
         self.reason = reason
@@ -58,7 +64,7 @@ class NotationError(CardrulesError, ValueError):
     """A move written as text could not be read; ``reason`` says why, and ``wording`` (when the game
     gives one) is the same reason as a :class:`~cardrules.i18n.Wording`, for any language."""
 
-    def __init__(self, text: str, reason: str, *, wording: Wording | None = None) -> None:
+    def __init__(self, text: str, reason: str, *, wording: Worded | None = None) -> None:
         super().__init__(f"cannot read move {text!r}: {reason}")
         self.text = text
         self.reason = reason

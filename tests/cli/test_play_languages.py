@@ -7,6 +7,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -36,16 +37,16 @@ TG_RULES = [the_game.Rules(players=1), the_game.Rules(players=3, expert=True),
             the_game.Rules(players=2, on_fire=True, reduced_hand=True)]
 
 
-def walk(game: object, rules: object, seed: int) -> Iterator[object]:
+def walk(game: Any, rules: object, seed: int) -> Iterator[Any]:
     """Every state of a random game of ``game`` under ``rules``."""
     rng = random.Random(seed)
-    state = game.new_game(rules, seed=seed)  # type: ignore[attr-defined]
+    state = game.new_game(rules, seed=seed)
     while True:
         yield state
-        legal = game.legal_moves(state)  # type: ignore[attr-defined]
+        legal = game.legal_moves(state)
         if not legal:
             return
-        state = game.apply(state, rng.choice(legal))  # type: ignore[attr-defined]
+        state = game.apply(state, rng.choice(legal))
 
 
 def mb_candidates(rules: mb.Rules) -> list[object]:

@@ -16,6 +16,7 @@ def test_m_asks_for_a_move_in_notation_and_plays_it() -> None:
 
     async def script(app: PlayApp, pilot: Pilot[int]) -> None:
         move = app.session.legal_moves()[5]
+        assert isinstance(move, the_game.Play)
         await pilot.press("m")
         assert isinstance(app.screen, FileScreen)
         app.screen.query_one(Input).value = str(move)
