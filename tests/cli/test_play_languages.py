@@ -177,3 +177,10 @@ def test_arena_help_shows_a_single_percent_sign(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert "95% intervals" in " ".join(out.split())
     assert "%%" not in out
+
+
+def test_a_number_of_thousands_of_digits_is_no_move_and_the_game_goes_on(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = play(monkeypatch, capsys, "9" * 5000 + "\n", "mille-bornes", "--seed", "1")
+    assert status == 0
+    assert "There is no move 999999999...: choose a number from 1 to 8." in out.splitlines()
