@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from importlib import metadata
-from typing import TypeVar, cast
+from typing import TypeVar, cast, overload
 
 from cardrules import svg  # noqa: F401 -- gives states and observations their pictures in Jupyter
 from cardrules.contract import GameObservation, GameState
@@ -38,7 +38,7 @@ from cardrules.errors import (
 )
 from cardrules.i18n import Lang, check_lang
 from cardrules.records import GameRecord, replay
-from cardrules.registry import SomeGame, game_of_observation, game_of_state
+from cardrules.registry import SomeGame, game_of, game_of_observation, game_of_state
 from cardrules.serialization import from_json, to_json
 
 __all__ = [
@@ -81,6 +81,8 @@ S = TypeVar("S")
 M = TypeVar("M")
 O = TypeVar("O")  # noqa: E741 -- the observation type, as in the contract
 X = TypeVar("X")
+
+_NO_MOVE = object()  # describe_move called with the move alone
 
 # Each verb looks the game up by the state's type and calls the game's own function; the casts
 # restore what the lookup by type cannot tell the type checker (the game's state is ``S``, ...).
@@ -151,16 +153,40 @@ def render(x: GameState[S, M, O, X] | GameObservation[S], *, lang: Lang = "en") 
     return _game_of_position(x).render(x, lang=lang)
 
 
-def describe_move(x: GameState[S, M, O, X] | GameObservation[S], move: M, *, lang: Lang = "en") -> str:
-    """``move``, a move of the game of ``x`` (a state or an observation), in words for people.
+@overload
+def describe_move(move: object, /, *, lang: Lang = "en") -> str: ...
 
-    >>> from cardrules.games import the_game
+
+@overload
+def describe_move(x: GameState[S, M, O, X] | GameObservation[S], move: M, /, *, lang: Lang = "en") -> str: ...
+
+
+def describe_move(x: object, move: object = _NO_MOVE, /, *, lang: Lang = "en") -> str:
+    """A move in words for people, in ``lang``: ``describe_move(move)``, found by the move's type
+    like the game's own ``describe_move(move)``; or ``describe_move(x, move)`` for a move of the game
+    of ``x``, a state or an observation.
+
+    >>> from cardrules.games import mille_bornes, the_game
+    >>> describe_move(mille_bornes.Play(mille_bornes.Card.STOP, 1), lang="fr")
+    'pose Feu rouge sur le camp 1'
     >>> state = the_game.new_game(the_game.Rules(players=2), seed=4)
     >>> [describe_move(state, move, lang="es") for move in legal_moves(state)[:2]]
     ['coloca el 3 en la pila ascendente 1', 'coloca el 3 en la pila ascendente 2']
 
-    A move of another game, or a ``lang`` other than ``"en"``, ``"es"`` and ``"fr"``, raises
+    A value that is no move of a registered game raises :class:`UnknownGameError`; a state alone, a
+    move of another game than ``x``'s, or a ``lang`` other than ``"en"``, ``"es"`` and ``"fr"``,
     :class:`ArgumentError`.
+
+    >>> describe_move(state)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: describe_move() takes a move (or a state or observation and a move), ...
     """
     lang = check_lang(lang)
+    if move is _NO_MOVE:
+        game = game_of(x)
+        if type(x) not in game.move_classes:
+            raise ArgumentError("describe_move() takes a move (or a state or observation and a move), "
+                                f"not a {type(x).__name__}")
+        return game.describe_move(x, lang=lang)
     return _game_of_position(x).describe_move(move, lang=lang)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal, Protocol
+
 __all__ = [
     "ArgumentError",
     "CardrulesError",
@@ -34,25 +36,39 @@ class RulesError(ArgumentError):
     """
 
 
+class Worded(Protocol):
+    """A message that can be written in any of the library's languages: a
+    :class:`cardrules.i18n.Wording` (named here by its shape: :mod:`cardrules.i18n` imports this module)."""
+
+    def __call__(self, lang: Literal["en", "es", "fr"], /) -> str:
+        """The message in ``lang``."""
+        ...
+
+
 class IllegalMoveError(CardrulesError, ValueError):
     """The move is not allowed in this state; ``reason`` says why in a player's words.
 
-    ``move`` is the offending move (or whatever object was passed as one).
+    ``move`` is the offending move (or whatever object was passed as one). ``wording``, when the
+    game gives one, is ``reason`` as a :class:`~cardrules.i18n.Wording`, for a front end to show in
+    the player's language (``reason`` is its English text).
     """
 
-    def __init__(self, move: object, reason: str) -> None:
+    def __init__(self, move: object, reason: str, *, wording: Worded | None = None) -> None:
         super().__init__(f"illegal move {_show(move)}: {reason}")
         self.move = move
         self.reason = reason
+        self.wording = wording
 
 
 class NotationError(CardrulesError, ValueError):
-    """A move written as text could not be read."""
+    """A move written as text could not be read; ``reason`` says why, and ``wording`` (when the game
+    gives one) is the same reason as a :class:`~cardrules.i18n.Wording`, for any language."""
 
-    def __init__(self, text: str, reason: str) -> None:
+    def __init__(self, text: str, reason: str, *, wording: Worded | None = None) -> None:
         super().__init__(f"cannot read move {text!r}: {reason}")
         self.text = text
         self.reason = reason
+        self.wording = wording
 
 
 class SerializationError(CardrulesError, ValueError):

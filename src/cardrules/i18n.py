@@ -2,7 +2,9 @@
 
 Text for people — a rendered table, a move described in words — is written once per language as
 data: a :class:`Phrase` holds the three wordings of one message, and ``phrase(lang, **values)`` fills
-in the one asked for. Identifiers, move notation and error messages stay English.
+in the one asked for. Identifiers, move notation and error messages stay English; an error that a
+player may read (why a move is illegal) also carries a :class:`Wording`, the message kept with its
+values so that a front end can show it in the player's language.
 
 >>> laid = Phrase("{count} laid", "{count} colocadas", "{count} posées")
 >>> laid("fr", count=3)
@@ -22,7 +24,7 @@ import attrs
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 
-__all__ = ["COLON", "LANGUAGES", "Counted", "Lang", "Phrase", "check_lang", "join_words"]
+__all__ = ["COLON", "LANGUAGES", "Counted", "Lang", "Phrase", "Wording", "check_lang", "join_words"]
 
 Lang: TypeAlias = Literal["en", "es", "fr"]
 """A language code: English, Spanish or French."""
@@ -82,6 +84,46 @@ class Counted:
         """The wording in ``lang`` for ``n`` things, with ``{n}`` and the other fields filled in."""
         several = n > 1 if lang == "fr" else n != 1
         return (self.many if several else self.one)(lang, n=n, **values)
+
+
+@attrs.frozen
+class Wording:
+    """A message and its values, to be written in any language later: ``code`` names the message for
+    programs, ``str()`` is the English text.
+
+    A value that is itself a :class:`Phrase` or a :class:`Wording` (a card's name, a pile's) is written
+    in the same language as the message.
+
+    >>> no_card = Wording("no_card", Phrase("no {card} in hand", "no tienes {card}", "pas de {card} en main"),
+    ...                   {"card": Phrase("Stop", "Semáforo rojo", "Feu rouge")})
+    >>> str(no_card), no_card("fr")
+    ('no Stop in hand', 'pas de Feu rouge en main')
+    """
+
+    code: str
+    phrase: Phrase
+    values: dict[str, object] = attrs.field(factory=dict, hash=False)
+
+    def __call__(self, lang: Lang, /) -> str:
+        """The message in ``lang``."""
+        return self.phrase(lang, **{name: value(lang) if isinstance(value, Phrase | Wording) else value
+                                    for name, value in self.values.items()})
+
+    def __str__(self) -> str:
+        return self("en")
+
+    @classmethod
+    def listed(cls, code: str, wordings: list[Wording]) -> Wording:
+        """Several messages in one, separated by semicolons.
+
+        >>> a, b = Wording("a", Phrase("one", "uno", "un")), Wording("b", Phrase("two", "dos", "deux"))
+        >>> Wording.listed("ab", [a, b])("es")
+        'uno; dos'
+        """
+        fields = [f"{{m{at}}}" for at in range(len(wordings))]
+        # French typography puts a space before a semicolon too.
+        text = Phrase("; ".join(fields), "; ".join(fields), " ; ".join(fields))
+        return cls(code, text, {f"m{at}": wording for at, wording in enumerate(wordings)})
 
 
 COLON = Phrase(": ", ": ", " : ")

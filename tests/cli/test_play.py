@@ -127,7 +127,9 @@ def test_bad_input_gets_a_message_and_the_game_goes_on(
                     "Not allowed: 45 is not in seat 0's hand.",
                     "Not allowed: lay at least 2 cards this turn first (0 laid so far).",
                     "Name the file: save FILE."):
-        assert message in lines, message
+        assert any(line.startswith(message) for line in lines), message
+    assert ("There is no move 29: choose a number from 1 to 28. A number alone chooses from the list; "
+            "as a move, 29 is not allowed: 29 is not in seat 0's hand.") in lines
     assert any(line.startswith('"dance" is neither a move nor a command') for line in lines)
     # After all that, the first move is still the one played, from the untouched deal.
     assert f"Seat 0 (you) {the_game.describe_move(the_game.Play(6, 0))}." in lines

@@ -77,7 +77,7 @@ def test_the_root_refuses_a_value_that_is_no_position_of_any_game(value: object)
     with pytest.raises(UnknownGameError, match="is not the state of any registered game"):
         cardrules.render(value)  # type: ignore[arg-type]
     with pytest.raises(UnknownGameError):
-        cardrules.describe_move(value, the_game.EndTurn())  # type: ignore[arg-type]
+        cardrules.describe_move(value, the_game.EndTurn())  # type: ignore[call-overload]
 
 
 def test_a_bad_language_is_refused_before_the_position_is_looked_at() -> None:

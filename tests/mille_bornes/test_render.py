@@ -282,7 +282,7 @@ def test_a_language_that_is_not_offered_is_refused(lang: object) -> None:
     with pytest.raises(ArgumentError, match="lang is one of"):
         describe_move(Extend(), lang=lang)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="lang is one of"):
-        cardrules.describe_move(state, Extend(), lang=lang)  # type: ignore[arg-type]
+        cardrules.describe_move(state, Extend(), lang=lang)  # type: ignore[call-overload]
 
 
 def test_render_and_describe_move_refuse_values_of_another_game() -> None:

@@ -393,7 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play bots against each other on the same deals: every pairing, each deal "
                     "twice with sides swapped (a game of sides), or each bot alone at the table "
                     "(a cooperative game). Prints win rates, score differences and Elo "
-                    "(Bradley-Terry) ratings with 95%% intervals. See docs/arena.md.")
+                    "(Bradley-Terry) ratings with 95% intervals. See docs/arena.md.")
     by_game = arena.add_subparsers(title="games", dest="game", required=True, metavar="GAME")
     for simulator in known.values():
         if simulator.scoring is None:

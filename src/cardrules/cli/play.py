@@ -26,6 +26,7 @@ from cardrules.cli.play_text import (
     counted,
     error_text,
     help_lines,
+    no_such_number,
     prompt_line,
     text,
     welcome,
@@ -170,9 +171,10 @@ class LinePlayer:
     def _move(self, line: str) -> object:
         legal = self.session.legal_moves()
         if line.isdecimal():  # what int() reads; isdigit() would also let "²" through
-            number = int(line)
+            # A number too long to be on any list is refused unread: int() refuses past 4300 digits.
+            number = int(line) if len(line) <= 9 else 0
             if not 1 <= number <= len(legal):
-                raise ArgumentError(text("no_such_number", self.lang, n=number, count=len(legal)))
+                raise ArgumentError(no_such_number(self.session, line, self.lang))
             return legal[number - 1]
         return self.session.parse(line)
 

@@ -39,6 +39,7 @@ __all__ = [
     "error_text",
     "help_lines",
     "move_lines",
+    "no_such_number",
     "outcome",
     "prompt_line",
     "seat_name",
@@ -157,6 +158,13 @@ _TEXT: dict[str, Phrase] = {
     "no_such_number": P("There is no move {n}: choose a number from 1 to {count}.",
                         "No hay jugada {n}: elige un número de 1 a {count}.",
                         "Il n'y a pas de coup {n} : choisissez un numéro de 1 à {count}."),
+    "type_it_out": P("A number alone chooses from the list: to play {n} as a move, type \"{notation}\".",
+                     "Un número solo elige de la lista: para jugar {n} como jugada, escribe «{notation}».",
+                     "Un nombre seul choisit dans la liste : pour jouer {n} comme coup, tapez "
+                     "« {notation} »."),
+    "as_move_illegal": P("A number alone chooses from the list; as a move, {n} is not allowed: {reason}.",
+                         "Un número solo elige de la lista; como jugada, {n} no está permitido: {reason}.",
+                         "Un nombre seul choisit dans la liste ; comme coup, {n} est interdit : {reason}."),
     "illegal": P("Not allowed: {reason}.", "No está permitido: {reason}.", "Interdit : {reason}."),
     "unreadable_move": P("\"{text}\" is neither a move nor a command ({reason}). "
                          "Type help for the commands.",
@@ -173,17 +181,24 @@ _TEXT: dict[str, Phrase] = {
                        "cardrules play --tui necesita Textual: pip install 'cardrules[tui]'",
                        "cardrules play --tui a besoin de Textual : pip install 'cardrules[tui]'"),
     "key_hint": P("Hint", "Pista", "Indice"),
+    "key_move": P("Type a move", "Escribir jugada", "Taper un coup"),
+    "type_move": P("Your move, in the game's notation (for example \"{example}\"):",
+                   "Tu jugada, en la notación del juego (por ejemplo «{example}»):",
+                   "Votre coup, dans la notation du jeu (par exemple « {example} ») :"),
+    "tui_notation": P("m types a move in the game's notation (for example \"{example}\").",
+                      "m escribe una jugada en la notación del juego (por ejemplo «{example}»).",
+                      "m tape un coup dans la notation du jeu (par exemple « {example} »)."),
     "key_undo": P("Undo", "Deshacer", "Annuler"),
     "key_save": P("Save", "Guardar", "Sauver"),
     "key_load": P("Load", "Cargar", "Charger"),
     "key_help": P("Help", "Ayuda", "Aide"),
     "key_quit": P("Quit", "Salir", "Quitter"),
-    "keys": P("Arrows or digits choose a move and Enter plays it; h hint, u undo, s save, l load, "
-              "? help, q quit.",
-              "Las flechas o las cifras eligen una jugada y Intro la juega; h pista, u deshacer, "
-              "s guardar, l cargar, ? ayuda, q salir.",
-              "Les flèches ou les chiffres choisissent un coup et Entrée le joue ; h indice, u annuler, "
-              "s sauver, l charger, ? aide, q quitter."),
+    "keys": P("Arrows or digits choose a move and Enter plays it; m type a move, h hint, u undo, s save, "
+              "l load, ? help, q quit.",
+              "Las flechas o las cifras eligen una jugada y Intro la juega; m escribir jugada, h pista, "
+              "u deshacer, s guardar, l cargar, ? ayuda, q salir.",
+              "Les flèches ou les chiffres choisissent un coup et Entrée le joue ; m taper un coup, "
+              "h indice, u annuler, s sauver, l charger, ? aide, q quitter."),
     "save_as": P("Save the game to the file:", "Guardar la partida en el archivo:",
                  "Enregistrer la partie dans le fichier :"),
     "load_from": P("Load the game saved in the file:", "Cargar la partida guardada en el archivo:",
@@ -205,6 +220,7 @@ _TEXT: dict[str, Phrase] = {
 _HELP: dict[Lang, tuple[str, ...]] = {
     "en": (
         "Type the number of a move, or the move in the game's notation (for example \"{example}\").",
+        "A number alone is always a move's number in the list: to type a move, write it out in full.",
         "Commands:",
         "  hint        what the best bot would do in your place",
         "  undo        take back your last decision, and the bots' moves after it",
@@ -216,6 +232,8 @@ _HELP: dict[Lang, tuple[str, ...]] = {
     ),
     "es": (
         "Escribe el número de una jugada, o la jugada en la notación del juego (por ejemplo «{example}»).",
+        "Un número solo es siempre el número de una jugada de la lista: para escribir una jugada, "
+        "escríbela entera.",
         "Comandos:",
         "  pista            lo que haría el mejor bot en tu lugar",
         "  deshacer         retira tu última decisión y las jugadas de los bots que la siguieron",
@@ -228,6 +246,8 @@ _HELP: dict[Lang, tuple[str, ...]] = {
     ),
     "fr": (
         "Tapez le numéro d'un coup, ou le coup dans la notation du jeu (par exemple « {example} »).",
+        "Un nombre seul est toujours le numéro d'un coup de la liste : pour taper un coup, "
+        "écrivez-le en entier.",
         "Commandes :",
         "  indice           ce que ferait le meilleur bot à votre place",
         "  annuler          reprend votre dernière décision et les coups des bots qui ont suivi",
@@ -399,18 +419,41 @@ def _plays_by_card(legal: tuple[object, ...], lang: Lang) -> list[str]:
 
 
 def error_text(error: CardrulesError, session: Session, lang: Lang) -> str:
-    """What went wrong with the person's input or file, in their language (the library's own
-    reasons stay English)."""
+    """What went wrong with the person's input or file, in their language: an illegal or unreadable
+    move's reason too, when the game words it in every language (both built-in games do); the
+    details of a file's problem stay English."""
     if isinstance(error, SaveFileError):
         key = "illegal_record" if error.problem == "illegal" else error.problem
         return text(key, lang, path=error.path, detail=error.detail, title=session.game.title)
     if isinstance(error, BotError):
         return text("bot_failed", lang, reason=str(error))
     if isinstance(error, IllegalMoveError):
-        return text("illegal", lang, reason=error.reason)
+        return text("illegal", lang, reason=_reason(error, lang))
     if isinstance(error, NotationError):
-        return text("unreadable_move", lang, text=error.text, reason=error.reason)
+        return text("unreadable_move", lang, text=error.text, reason=_reason(error, lang))
     return str(error)
+
+
+def _reason(error: IllegalMoveError | NotationError, lang: Lang) -> str:
+    # A game that words its reasons (both built-in games do) gives them in every language; any
+    # other reason is shown as the library gives it, in English.
+    return error.reason if error.wording is None else error.wording(lang)
+
+
+def no_such_number(session: Session, typed: str, lang: Lang) -> str:
+    """What a number ``typed`` that is not on the list of moves gets: the list's numbers, and, when
+    the game's notation reads the number as a legal move (Mille Bornes' ``200`` for ``drive 200``),
+    how to type that move instead: a number alone always chooses from the list."""
+    count = len(session.legal_moves())
+    number = typed if len(typed) <= 12 else f"{typed[:9]}..."
+    message = text("no_such_number", lang, n=number, count=count)
+    try:
+        move = session.parse(typed)
+    except IllegalMoveError as exc:
+        return f"{message} {text('as_move_illegal', lang, n=number, reason=_reason(exc, lang))}"
+    except CardrulesError:
+        return message
+    return f"{message} {text('type_it_out', lang, n=number, notation=move)}"
 
 
 def board_lines(session: Session, lang: Lang) -> list[str]:

@@ -1,9 +1,10 @@
 """``cardrules play GAME --tui``: the full-screen Textual app (the extra ``tui``).
 
 Keyboard only: the person's view of the table on the left, their legal moves numbered on the right
-(arrows or digits choose, Enter plays), a log of everything that happened below, and keys for hint,
-undo, save, load, help and quit. It drives the same :class:`~cardrules.cli.play_session.Session` as
-line mode and says the same things (:mod:`cardrules.cli.play_text`).
+(arrows or digits choose, Enter plays; ``m`` asks for a move in the game's notation), a log of
+everything that happened below, and keys for hint, undo, save, load, help and quit. It drives the
+same :class:`~cardrules.cli.play_session.Session` as line mode and says the same things
+(:mod:`cardrules.cli.play_text`).
 """
 
 from __future__ import annotations
@@ -23,18 +24,19 @@ from cardrules.cli.play_text import (
     announce,
     counted,
     error_text,
-    help_lines,
     move_lines,
     text,
     welcome,
 )
+from cardrules.errors import ArgumentError, IllegalMoveError, NotationError
 from cardrules.i18n import Lang
 
 __all__ = ["FileScreen", "PlayApp", "make_app", "run_app"]
 
 
 class FileScreen(ModalScreen[str | None]):
-    """Asks for a file name; gives it, or ``None`` when the person presses Escape or types nothing."""
+    """Asks for a line of text (a file name, a move); gives it, or ``None`` when the person presses
+    Escape or types nothing."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
     DEFAULT_CSS = """
@@ -42,6 +44,7 @@ class FileScreen(ModalScreen[str | None]):
     FileScreen > Vertical {
         width: 70; height: auto; border: thick $accent; padding: 1 2; background: $panel;
     }
+    FileScreen Label { width: 100%; }
     """
 
     def __init__(self, question: str, keys: str) -> None:
@@ -56,7 +59,7 @@ class FileScreen(ModalScreen[str | None]):
             yield Label(Text(self.keys))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter: give the file name."""
+        """Enter: give the text."""
         self.dismiss(event.value.strip() or None)
 
     def action_cancel(self) -> None:
@@ -164,6 +167,25 @@ class PlayApp(App[int]):
         self.query_one("#moves", OptionList).highlighted = int(typed) - 1
         self.query_one("#prompt", Label).update(Text(text("selected", self.lang, n=int(typed))))
 
+    def action_type_move(self) -> None:
+        """Ask for a move written in the game's notation and play it."""
+        if not self.session.your_turn:
+            self.log_lines(text("game_is_over", self.lang))
+            return
+        example = str(self.session.legal_moves()[0])
+        question = text("type_move", self.lang, example=example)
+        self.push_screen(FileScreen(question, text("file_keys", self.lang)), self._typed_move)
+
+    def _typed_move(self, typed: str | None) -> None:
+        if typed is None:
+            return
+        try:
+            step = self.session.play(self.session.parse(typed))
+        except (IllegalMoveError, NotationError, ArgumentError, BotError) as exc:
+            self.log_lines(error_text(exc, self.session, self.lang))
+            return
+        self._take(step)
+
     # --- commands
 
     def action_hint(self) -> None:
@@ -217,9 +239,9 @@ class PlayApp(App[int]):
         self._take(step)
 
     def action_help(self) -> None:
-        """The keys, then the notation and commands of line mode, in the log."""
+        """The keys, and how to type a move in the game's notation, in the log."""
         example = str(self.session.legal_moves()[0]) if self.session.your_turn else "1"
-        self.log_lines(text("keys", self.lang), *help_lines(self.lang, example=example)[:1])
+        self.log_lines(text("keys", self.lang), text("tui_notation", self.lang, example=example))
 
     async def action_quit(self) -> None:
         """Leave the game."""
@@ -229,6 +251,7 @@ class PlayApp(App[int]):
 def _bindings(lang: Lang) -> list[BindingType]:
     return [
         Binding("h", "hint", text("key_hint", lang)),
+        Binding("m", "type_move", text("key_move", lang)),
         Binding("u", "undo", text("key_undo", lang)),
         Binding("s", "save", text("key_save", lang)),
         Binding("l", "load", text("key_load", lang)),

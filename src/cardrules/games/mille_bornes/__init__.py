@@ -48,7 +48,7 @@ from cardrules.games.mille_bornes.engine import (
     new_game,
 )
 from cardrules.games.mille_bornes.grid import TABLES, option_grid, variant_grid
-from cardrules.games.mille_bornes.legality import why_illegal
+from cardrules.games.mille_bornes.legality import illegal_reason, why_illegal
 from cardrules.games.mille_bornes.moves import (
     COUP_FOURRE,
     DECLINE,
@@ -122,6 +122,7 @@ __all__ = [
     "describe_move",
     "describe_result",
     "determinize",
+    "illegal_reason",
     "is_terminal",
     "legal_moves",
     "legal_moves_of",

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import attrs
 
 from cardrules.arguments import check_deck, check_first_player, check_instance, check_seed
-from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.errors import RulesError
 from cardrules.games.mille_bornes.cards import HAZARD_OF, KIND, MILES, SAFETY_OF, Card, CardKind
 from cardrules.games.mille_bornes.flow import can_reshuffle, deal, end_hand, refill, start_turn
 from cardrules.games.mille_bornes.legality import (
@@ -21,7 +21,7 @@ from cardrules.games.mille_bornes.legality import (
     can_remedy,
     has_play,
     longest_drive,
-    why_illegal,
+    refusal,
 )
 from cardrules.games.mille_bornes.moves import (
     _DISCARD,
@@ -247,7 +247,7 @@ def apply(state: State, move: Move) -> State:
             after = end_hand(state, table.current, list(state.hands), state.draw_pile, table.discard_pile,
                              table.tableaux, table.reshuffles, state.rules.side_of(table.current))
     if after is None:
-        raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
+        raise refusal(state, move)
     # Vouched for (cardrules.trust) iff ``state`` is: a legal move keeps a valid state valid, and
     # a hand-made state's successors are never vouched for.
     vouch_for_state(after, state._trusted)
@@ -277,7 +277,7 @@ def _discard(state: State, move: Discard) -> State:
     except ValueError:
         at = -1
     if at < 0 or (rules.discard != "any" and has_play(rules, table, card)):
-        raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
+        raise refusal(state, move)
     hands = list(state.hands)
     hands[seat] = hand[:at] + hand[at + 1:]
     revealed = _forget(table.revealed, seat, card) if table.revealed[seat] else table.revealed
@@ -301,14 +301,14 @@ def _play(state: State, move: Play) -> State:
     try:
         at = hand.index(card)
     except ValueError:
-        raise IllegalMoveError(move, why_illegal(state, move) or "not legal now") from None
+        raise refusal(state, move) from None
     if side is None:
         if not ((kind == _DISTANCE and _MILES[card] <= longest_drive(tableaux[own], rules, table.target))
                 or (kind == _REMEDY and can_remedy(tableaux[own], card)) or kind == _SAFETY):
-            raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
+            raise refusal(state, move)
     elif not (kind == _HAZARD and side != own and side < sides
               and can_attack(tableaux[side], card, rules.hazard_stacking)):
-        raise IllegalMoveError(move, why_illegal(state, move) or "not legal now")
+        raise refusal(state, move)
     hands = list(state.hands)
     hands[seat] = hand[:at] + hand[at + 1:]
     revealed = _forget(table.revealed, seat, card) if table.revealed[seat] else table.revealed

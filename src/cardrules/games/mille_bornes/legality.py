@@ -2,12 +2,14 @@
 safeties, discards.
 
 The predicates are small and flat because ``legal_moves`` calls them for every card in hand at
-every step; :func:`why_illegal` turns a refusal into words and is only called when a move fails.
+every step; :func:`why_illegal` turns a refusal into words (:func:`illegal_reason` into words for any
+language, from :mod:`~cardrules.games.mille_bornes.reasons`) and is only called when a move fails.
 """
 
 from __future__ import annotations
 
 from cardrules.arguments import check_instance
+from cardrules.errors import IllegalMoveError
 from cardrules.games.mille_bornes.cards import (
     HAZARD_OF,
     KIND,
@@ -15,14 +17,24 @@ from cardrules.games.mille_bornes.cards import (
     SAFETY_OF,
     Card,
     CardKind,
-    card_name,
 )
 from cardrules.games.mille_bornes.moves import CoupFourre, Decline, Discard, Extend, Play
+from cardrules.games.mille_bornes.reasons import CARD, reason
 from cardrules.games.mille_bornes.rules import HazardStacking, Rules
 from cardrules.games.mille_bornes.state import State, Table
 from cardrules.games.mille_bornes.tableau import Tableau
+from cardrules.i18n import Wording
 
-__all__ = ["can_attack", "can_drive", "can_remedy", "has_play", "longest_drive", "why_illegal"]
+__all__ = [
+    "can_attack",
+    "can_drive",
+    "can_remedy",
+    "has_play",
+    "illegal_reason",
+    "longest_drive",
+    "refusal",
+    "why_illegal",
+]
 
 _ROW = Card.RIGHT_OF_WAY
 _ACE = Card.DRIVING_ACE
@@ -119,41 +131,60 @@ def why_illegal(state: State, move: object) -> str | None:
     >>> why_illegal(state, Play(Card.D100))
     'cannot drive 100: the side has no ROLL showing'
     """
+    wording = illegal_reason(state, move)
+    return None if wording is None else str(wording)
+
+
+def illegal_reason(state: State, move: object) -> Wording | None:
+    """:func:`why_illegal`'s reason as a :class:`~cardrules.i18n.Wording`, to be written in any of the
+    languages; ``None`` if ``move`` is legal.
+
+    >>> from cardrules.games.mille_bornes import Rules, new_game
+    >>> state = new_game(Rules(), deck=None, seed=3)
+    >>> illegal_reason(state, Play(Card.D100))("fr")
+    "impossible de rouler 100 : le camp n'a pas de Feu vert"
+    """
     check_instance(state, State, "a state of Mille Bornes")
     table = state.table
     phase = table.phase
     if phase == "over":
-        return "the game is over"
+        return reason("game_over")
     if isinstance(move, CoupFourre):
-        return None if phase == "coup_fourre" else "no hazard is waiting for a coup fourré"
+        return None if phase == "coup_fourre" else reason("no_coup_fourre")
     if isinstance(move, Extend):
-        return None if phase == "extension" else "no completed race to extend"
+        return None if phase == "extension" else reason("no_extension")
     if isinstance(move, Decline):
-        return None if phase in ("coup_fourre", "extension") else "there is nothing to decline"
+        return None if phase in ("coup_fourre", "extension") else reason("nothing_to_decline")
     if not isinstance(move, Play | Discard):
-        return f"{type(move).__name__} is not a move of Mille Bornes"
+        return reason("not_a_move", kind=type(move).__name__)
     if phase == "coup_fourre":
-        return "call the coup fourré or decline it first"
+        return reason("answer_coup_fourre")
     if phase == "extension":
-        return "extend the race or decline first"
+        return reason("answer_extension")
     card = move.card
     seat = table.current
     if card not in state.hands[seat]:
-        return f"no {card_name(card)} in seat {seat}'s hand"
+        return reason("not_in_hand", card=CARD[card], seat=seat)
     if isinstance(move, Discard):
         if state.rules.discard == "unplayable_only" and has_play(state.rules, table, card):
-            return f"{card_name(card)} could be played, so it may not be discarded"
+            return reason("could_be_played", card=CARD[card])
         return None
     return _why_not_play(state.rules, table, card, move.side)
 
 
-def _why_not_play(rules: Rules, table: Table, card: Card, side: int | None) -> str | None:
+def refusal(state: State, move: object) -> IllegalMoveError:
+    """The error that refuses ``move`` in ``state``, with its reason in every language."""
+    wording = illegal_reason(state, move) or reason("not_legal")
+    return IllegalMoveError(move, str(wording), wording=wording)
+
+
+def _why_not_play(rules: Rules, table: Table, card: Card, side: int | None) -> Wording | None:
     own = rules.side_of(table.current)
     kind = KIND[card]
-    name = card_name(card)
+    name = CARD[card]
     if kind is not CardKind.HAZARD:
         if side is not None:
-            return f"{name} is played on one's own side: give no side"
+            return reason("own_side_only", card=name)
         t = table.tableaux[own]
         if kind is CardKind.SAFETY:
             return None
@@ -164,52 +195,50 @@ def _why_not_play(rules: Rules, table: Table, card: Card, side: int | None) -> s
             return None
         return _why_not_drive(t, miles, rules, table.target)
     if side is None:
-        return f"say which side the {name} is for"
+        return reason("which_side", card=name)
     if not 0 <= side < rules.sides:
-        return f"there is no side {side}"
+        return reason("no_such_side", side=side)
     if side == own:
-        return f"{name} is played on an opponent, not on one's own side"
+        return reason("not_own_side", card=name)
     t = table.tableaux[side]
     if can_attack(t, card, rules.hazard_stacking):
         return None
     if SAFETY_OF[card] in t.safeties:
-        return f"side {side} is protected by {card_name(SAFETY_OF[card])}"
+        return reason("protected", side=side, safety=CARD[SAFETY_OF[card]])
     if card is _LIMIT:
-        return f"side {side} already has a speed limit"
+        return reason("already_limited", side=side)
     if card is _WRONG:
-        return f"side {side} is already going the wrong way"
+        return reason("already_wrong_way", side=side)
     if rules.hazard_stacking == "accumulate":
-        return f"side {side} already suffers a {name}"
+        return reason("already_suffers", side=side, card=name)
     if rules.hazard_stacking == "topmost":
-        return f"side {side} has not started: its battle pile is empty"
-    return f"side {side} is not moving: hazards go on a ROLL"
+        return reason("not_started", side=side)
+    return reason("not_moving", side=side)
 
 
-def _why_not_remedy(t: Tableau, card: Card) -> str:
-    name = card_name(card)
+def _why_not_remedy(t: Tableau, card: Card) -> Wording:
     if card is _ROLL:
         if _ROW in t.safeties:
-            return "the side has Right of Way and needs no ROLL"
+            return reason("needs_no_roll")
         if t.rolling:
-            return "the side is already rolling"
-        return "remedy the hazard first: a ROLL does not answer it"
+            return reason("already_rolling")
+        return reason("remedy_first")
     if card is Card.END_OF_LIMIT:
-        return "no speed limit to end"
+        return reason("no_limit")
     if card is Card.END_OF_WRONG_WAY:
-        return "the side is not going the wrong way"
-    return f"{name} answers {card_name(HAZARD_OF[card])}, which is not in effect"
+        return reason("not_wrong_way")
+    return reason("not_in_effect", card=CARD[card], hazard=CARD[HAZARD_OF[card]])
 
 
-def _why_not_drive(t: Tableau, miles: int, rules: Rules, target: int) -> str:
+def _why_not_drive(t: Tableau, miles: int, rules: Rules, target: int) -> Wording:
     if t.problems:
-        hazard = sorted(t.problems)[0]
-        return f"cannot drive {miles}: the side is stopped by {card_name(hazard)}"
+        return reason("stopped_by", miles=miles, hazard=CARD[sorted(t.problems)[0]])
     if not (t.rolling or _ROW in t.safeties):
-        return f"cannot drive {miles}: the side has no ROLL showing"
+        return reason("no_roll", miles=miles)
     if miles > 50 and t.speed and t.speed[-1] is _LIMIT and _ROW not in t.safeties:
-        return f"cannot play {miles} under a speed limit: only 25 and 50"
+        return reason("speed_limit", miles=miles)
     if miles == 200 and t.twos >= rules.max_200s:
-        return f"a side may play at most {rules.max_200s} cards of 200 per hand"
+        return reason("max_200s", most=rules.max_200s)
     if t.wrong_way:
-        return f"cannot drive {miles} the wrong way: it would take the side below 0"
-    return f"cannot drive {miles}: it would pass {target} (the race must end exactly)"
+        return reason("below_zero", miles=miles)
+    return reason("past_target", miles=miles, target=target)

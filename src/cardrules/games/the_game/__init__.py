@@ -41,6 +41,7 @@ from cardrules.games.the_game.contract import (
 from cardrules.games.the_game.engine import (
     apply,
     current_player,
+    illegal_reason,
     is_terminal,
     legal_moves,
     legal_moves_of,
@@ -91,6 +92,7 @@ __all__ = [
     "describe_move",
     "describe_result",
     "determinize",
+    "illegal_reason",
     "is_terminal",
     "legal_moves",
     "legal_moves_of",

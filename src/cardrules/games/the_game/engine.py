@@ -12,15 +12,18 @@ from collections.abc import Iterable
 
 from cardrules.arguments import check_deck, check_first_player, check_instance, check_seed
 from cardrules.errors import IllegalMoveError, RulesError
-from cardrules.games.the_game.cards import CARDS, FIRE_CARDS, PILE_NAMES, ROW_CARDS, TRICK
+from cardrules.games.the_game.cards import CARDS, FIRE_CARDS, ROW_CARDS, TRICK
 from cardrules.games.the_game.moves import _PLAYS, END_TURN, EndTurn, Move, Play
+from cardrules.games.the_game.reasons import PILE, reason
 from cardrules.games.the_game.rules import Rules
 from cardrules.games.the_game.state import Observation, State
 from cardrules.games.the_game.table import PLAYING, Pile, Status, Table
+from cardrules.i18n import Wording
 from cardrules.slots import slot_setters
 
 __all__ = [
-    "apply", "current_player", "is_terminal", "legal_moves", "legal_moves_of", "new_game", "why_illegal",
+    "apply", "current_player", "illegal_reason", "is_terminal", "legal_moves", "legal_moves_of", "new_game",
+    "refusal", "why_illegal",
 ]
 
 _NO_FIRE = (-1, -1, -1, -1)
@@ -195,7 +198,7 @@ def apply(state: State, move: Move) -> State:
         return _play(state, move)  # type: ignore[arg-type]
     if kind is EndTurn:
         return _end_turn(state)
-    raise IllegalMoveError(move, f"{type(move).__name__} is not a move of The Game")
+    raise refusal(state, move)
 
 
 # The hot path. ``_play`` and ``_end_turn`` read each field once into a local, and build the new
@@ -269,7 +272,7 @@ def _play(state: State, move: Play) -> State:
     if i < 0 or table.status != PLAYING or not (
         (card > top or card == top - TRICK) if pile < 2 else (card < top or card == top + TRICK)
     ):
-        raise IllegalMoveError(move, why_illegal(state, move) or "not legal here")
+        raise refusal(state, move)
     remaining = list(hand)
     del remaining[i]
     hand = tuple(remaining)
@@ -324,7 +327,7 @@ def _end_turn(state: State) -> State:
     table = state.table
     draw_pile = state.draw_pile
     if table.status != PLAYING or table.laid < (rules.minimum if draw_pile else 1):
-        raise IllegalMoveError(END_TURN, why_illegal(state, END_TURN) or "not legal here")
+        raise refusal(state, END_TURN)
     turn = table.turn
     cur = table.current
     hands = state.hands
@@ -372,30 +375,47 @@ def why_illegal(state: State, move: object) -> str | None:
     >>> why_illegal(state, Play(2, 0)) is None
     True
     """
+    wording = illegal_reason(state, move)
+    return None if wording is None else str(wording)
+
+
+def illegal_reason(state: State, move: object) -> Wording | None:
+    """:func:`why_illegal`'s reason as a :class:`~cardrules.i18n.Wording`, to be written in any of the
+    languages; ``None`` if ``move`` is legal.
+
+    >>> state = new_game(Rules(players=1), deck=range(2, 100))
+    >>> illegal_reason(state, Play(50, 0))("es")
+    'el jugador 0 no tiene el 50 en la mano'
+    """
     table = _check_state(state).table
     if table.status != PLAYING:
-        return "the game is over"
+        return reason("game_over")
     minimum = state.minimum
     if isinstance(move, EndTurn):
         if table.laid < minimum:
-            return f"lay at least {minimum} cards this turn first ({table.laid} laid so far)"
+            return reason("lay_more", minimum=minimum, laid=table.laid)
         return None
     if not isinstance(move, Play):
-        return f"{type(move).__name__} is not a move of The Game"
+        return reason("not_a_move", kind=type(move).__name__)
     card, pile = move.card, move.pile
     if card not in state.hands[table.current]:
-        return f"{card} is not in seat {table.current}'s hand"
+        return reason("not_in_hand", card=card, seat=table.current)
     top = table.piles[pile][-1]
-    name = PILE_NAMES[pile]
     if pile < 2 and not (card > top or card == top - TRICK):
         if top == ROW_CARDS[pile]:
-            return f"{card} cannot go on {name}"
-        return f"{card} cannot go on {name} showing {top}: it must be higher, or exactly {top - TRICK}"
+            return reason("not_on_pile", card=card, pile=PILE[pile])
+        return reason("higher", card=card, pile=PILE[pile], top=top, back=top - TRICK)
     if pile >= 2 and not (card < top or card == top + TRICK):
         if top == ROW_CARDS[pile]:
-            return f"{card} cannot go on {name}"
-        return f"{card} cannot go on {name} showing {top}: it must be lower, or exactly {top + TRICK}"
+            return reason("not_on_pile", card=card, pile=PILE[pile])
+        return reason("lower", card=card, pile=PILE[pile], top=top, back=top + TRICK)
     return None
+
+
+def refusal(state: State, move: object) -> IllegalMoveError:
+    """The error that refuses ``move`` in ``state``, with its reason in every language."""
+    wording = illegal_reason(state, move) or reason("not_legal")
+    return IllegalMoveError(move, str(wording), wording=wording)
 
 
 def _check_state(state: object) -> State:
