@@ -99,8 +99,9 @@ def headings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     pytest.importorskip("mkdocstrings_handlers.python")
     site = tmp_path_factory.mktemp("site")
     environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(site)], cwd=ROOT,
-                   env=environment, check=True, timeout=600)
+    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(site)],
+                           cwd=ROOT, env=environment, capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stderr
     found: dict[str, str] = {}
     for page in (site / "reference").rglob("*.html"):
         found.update(_HEADING.findall(page.read_text(encoding="utf-8")))
