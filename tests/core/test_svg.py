@@ -556,9 +556,9 @@ def table_id(value: Any) -> str:
 def test_no_label_runs_into_another_or_out_of_its_card_panel_or_picture(verbs: Any, rules: Any) -> None:
     faults: set[str] = set()
     for seed in (1, 2):
-        for state in whole_games(verbs, rules, seed, count=10):
+        for state in whole_games(verbs, rules, seed, count=12):
             for lang in svg.LANGUAGES:
-                for value in (state, verbs.observe(state, 0)):
+                for value in (state, verbs.observe(state, 0), verbs.observe(state, rules.players - 1)):
                     faults.update(f"{lang}: {fault}" for fault in layout_faults(svg.draw(value, lang=lang)))
     assert sorted(faults) == []
 
