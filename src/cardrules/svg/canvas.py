@@ -47,7 +47,7 @@ CARD_HEIGHT = 92
 """A card's size in user units (about the 2:3 of a playing card)."""
 
 _SMALLEST = 6
-"""The smallest font size a label shrinks to before it wraps or moves instead."""
+"""The smallest font size a label shrinks to: smaller is not legible."""
 
 
 def attributes(**values: object) -> str:
@@ -112,11 +112,12 @@ def wrap(label: str, width: float, size: int, *, bold: bool = False) -> tuple[li
     size = min(fit(word, width, size, bold=bold) for word in words)
     lines: list[str] = []
     for word in words:
-        joined = f"{lines[-1]}{'' if lines and lines[-1].endswith('-') else ' '}{word}" if lines else word
-        if lines and fonts.text_width(joined, size, bold=bold) <= width:
-            lines[-1] = joined
-        else:
-            lines.append(word)
+        if lines:
+            joined = f"{lines[-1]}{'' if lines[-1].endswith('-') else ' '}{word}"
+            if fonts.text_width(joined, size, bold=bold) <= width:
+                lines[-1] = joined
+                continue
+        lines.append(word)
     return lines, size
 
 

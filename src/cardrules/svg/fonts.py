@@ -3,8 +3,9 @@ for, so that layout measures every label instead of guessing from its length.
 
 The pictures ask for ``DejaVu Sans, Verdana, Arial, sans-serif`` (:data:`cardrules.svg.canvas.FONT`).
 The advances below are DejaVu Sans's and DejaVu Sans Bold's own (read from the fonts' ``hmtx`` tables,
-in thousandths of an em, rounded up); Verdana's are within a percent or two of them and Arial's and the
-usual generic sans-serif faces' are narrower, so the model adds :data:`MARGIN` and then errs wide. A
+in thousandths of an em, rounded up). DejaVu Sans is a wide face: Arial and the usual generic
+sans-serif faces set the same text narrower. The other faces were not measured (they are not on the
+machine the table was made on), so the model adds :data:`MARGIN` for a fallback a little wider. A
 character the table lacks counts as the widest one it has. A picture never depends on the machine that
 draws it: nothing here reads a font file.
 
