@@ -26,6 +26,8 @@ from cardrules.games.mille_bornes import Card
 from cardrules.games.mille_bornes.cards import KIND, card_name
 from cardrules.games.the_game import FIRE_CARDS
 from cardrules.registry import game_of_state, get
+from cardrules.svg import fonts
+from cardrules.svg.canvas import CARD_HEIGHT, CARD_WIDTH
 from cardrules.testing import reachable_states
 from tests import toy_game
 
@@ -394,3 +396,181 @@ def test_the_pictures_in_the_docs_are_what_the_code_draws_now() -> None:
         assert committed == picture, f"docs/images/{name} is stale: run python examples/draw_pictures.py"
     page = (REPO / "docs" / "svg.md").read_text(encoding="utf-8")
     assert all(f"(images/{name})" in page for name in drawn)
+
+
+# --- Layout: every label measured with the pictures' own width model ----------------------------------
+
+Box = tuple[float, float, float, float]
+"""Left, top, right, bottom, in the picture's user units."""
+
+Matrix = tuple[float, float, float, float, float, float]
+"""An SVG transform ``matrix(a b c d e f)``: ``(x, y)`` goes to ``(a x + c y + e, b x + d y + f)``."""
+
+_IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
+_STEP = re.compile(r"(translate|rotate)\(([^)]*)\)")
+
+
+def _then(outer: Matrix, inner: Matrix) -> Matrix:
+    a, b, c, d, e, f = outer
+    p, q, r, s, t, u = inner
+    return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
+
+
+def _transform(outer: Matrix, transform: str | None) -> Matrix:
+    """``outer`` followed by the steps of a ``transform`` attribute (the pictures use only these two)."""
+    matrix = outer
+    for name, arguments in _STEP.findall(transform or ""):
+        numbers = [float(number) for number in arguments.split()]
+        if name == "translate":
+            matrix = _then(matrix, (1, 0, 0, 1, numbers[0], numbers[1]))
+        else:
+            assert numbers[0] == 90, transform
+            cx, cy = numbers[1], numbers[2]
+            matrix = _then(matrix, (0, 1, -1, 0, cx + cy, cy - cx))
+    return matrix
+
+
+def _box(matrix: Matrix, left: float, top: float, right: float, bottom: float) -> Box:
+    a, b, c, d, e, f = matrix
+    xs, ys = [], []
+    for x, y in ((left, top), (right, top), (left, bottom), (right, bottom)):
+        xs.append(a * x + c * y + e)
+        ys.append(b * x + d * y + f)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _overlap(one: Box, other: Box) -> bool:
+    return (min(one[2], other[2]) - max(one[0], other[0]) > 0.01
+            and min(one[3], other[3]) - max(one[1], other[1]) > 0.01)
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return (inner[0] >= outer[0] - 0.01 and inner[1] >= outer[1] - 0.01 and inner[2] <= outer[2] + 0.01
+            and inner[3] <= outer[3] + 0.01)
+
+
+def _classes(element: ET.Element) -> list[str]:
+    return element.get("class", "").split()
+
+
+def layout(picture: str) -> tuple[Box, list[tuple[str, Box, Box]], list[Box]]:
+    """The canvas, each text with its box and the box it must stay in (its card, else its tableau's
+    panel, else the canvas), and each card's box: a text's box is as wide as ``svg.fonts`` measures
+    it and reaches from the font's ascent above the baseline to its descent below."""
+    root = parse(picture)
+    _, _, width, height = (float(number) for number in (root.get("viewBox") or "").split())
+    canvas: Box = (0, 0, width, height)
+    placed: list[tuple[str, Box, Box]] = []
+    cards: list[Box] = []
+
+    def visit(element: ET.Element, matrix: Matrix, container: Box) -> None:
+        matrix = _transform(matrix, element.get("transform"))
+        if element.tag == f"{SVG}g" and {"card", "empty"} & set(_classes(element)):
+            container = _box(matrix, 0, 0, CARD_WIDTH, CARD_HEIGHT)
+            cards.append(container)
+        elif element.tag == f"{SVG}g" and "tableau" in _classes(element):
+            frame = element.find(f"{SVG}rect")
+            assert frame is not None
+            x, y, w, h = (float(frame.get(name, "")) for name in ("x", "y", "width", "height"))
+            container = _box(matrix, x, y, x + w, y + h)
+        if element.tag == f"{SVG}text":
+            content = element.text or ""
+            size = float(element.get("font-size", ""))
+            wide = fonts.text_width(content, size, bold=element.get("font-weight") == "bold")
+            shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[element.get("text-anchor", "start")]
+            x, y = float(element.get("x", "")), float(element.get("y", ""))
+            box = _box(matrix, x - shift * wide, y - fonts.ASCENT * size, x + (1 - shift) * wide,
+                       y + fonts.DESCENT * size)
+            # A distance card's count is written on the card it counts.
+            placed.append((content, box, cards[-1] if "badge" in _classes(element) else container))
+        for child in element:
+            visit(child, matrix, container)
+
+    visit(root, _IDENTITY, canvas)
+    return canvas, placed, cards
+
+
+def layout_faults(picture: str) -> list[str]:
+    """Every text that leaves its card, panel or the canvas, runs into another text, or (outside a
+    card) runs into a card."""
+    canvas, placed, cards = layout(picture)
+    faults = []
+    for content, box, container in placed:
+        if not _inside(box, canvas):
+            faults.append(f"{content!r} leaves the picture")
+        if not _inside(box, container):
+            faults.append(f"{content!r} leaves its card or panel")
+    # Boxes sorted by their left edge: each is compared only with those that start before it ends.
+    boxes = sorted([(box, content, container not in cards) for content, box, container in placed]
+                   + [(card, "a card", False) for card in cards])
+    for index, (box, content, outside) in enumerate(boxes):
+        for other, other_content, other_outside in boxes[index + 1:]:
+            if other[0] >= box[2]:
+                break
+            is_text, other_is_text = content != "a card", other_content != "a card"
+            # Cards may overlap (a fanned hand); a text may not touch another, nor a card unless on it.
+            relevant = (is_text and (other_is_text or outside)) or (other_is_text and other_outside)
+            if relevant and _overlap(box, other):
+                faults.append(f"{content!r} runs into {other_content!r}")
+    return faults
+
+
+def whole_games(verbs: Any, rules: Any, seed: int, count: int) -> Iterator[Any]:
+    """``count`` states spread evenly along a random game from ``seed``, its first and last among them."""
+    state = verbs.new_game(rules, seed=seed)
+    states = [state]
+    rng = random.Random(seed)
+    while verbs.legal_moves(state):
+        state = verbs.apply(state, rng.choice(verbs.legal_moves(state)))
+        states.append(state)
+    picked = sorted({round(index * (len(states) - 1) / (count - 1)) for index in range(count)})
+    yield from (states[index] for index in picked)
+
+
+TABLES: list[tuple[Any, Any]] = [
+    *((the_game, the_game.Rules(players=players)) for players in range(1, 6)),
+    (the_game, the_game.Rules(players=5, expert=True, on_fire=True)),
+    (the_game, the_game.Rules(players=3, reduced_hand=True, on_fire=True)),
+    *((mille_bornes, mille_bornes.Rules(players=players)) for players in (2, 3, 4, 6)),
+    *((mille_bornes, mille_bornes.Rules(players=players, team_size=team))
+      for players, team in ((4, 2), (6, 2), (6, 3))),
+    (mille_bornes, mille_bornes.Rules.wikipedia(players=6, team_size=2)),
+    (mille_bornes, mille_bornes.Rules.room(players=6, team_size=3, accumulate=True)),
+    (mille_bornes, mille_bornes.Rules.french(players=3)),
+]
+
+
+def test_a_two_by_two_side_name_does_not_run_into_its_miles_in_french() -> None:
+    state = mille_bornes.new_game(mille_bornes.Rules(players=4, team_size=2), seed=1)
+    assert layout_faults(svg.draw(state, lang="fr")) == []
+
+
+def table_id(value: Any) -> str:
+    if not hasattr(value, "players"):
+        return str(value.__name__).rsplit(".", 1)[-1]
+    team = getattr(value, "team_size", 1)
+    return f"{value.players // team}x{team}" if team > 1 else f"{value.players}p"
+
+
+@pytest.mark.parametrize(("verbs", "rules"), TABLES, ids=table_id)
+def test_no_label_runs_into_another_or_out_of_its_card_panel_or_picture(verbs: Any, rules: Any) -> None:
+    faults: set[str] = set()
+    for seed in (1, 2):
+        for state in whole_games(verbs, rules, seed, count=12):
+            for lang in svg.LANGUAGES:
+                for value in (state, verbs.observe(state, 0), verbs.observe(state, rules.players - 1)):
+                    faults.update(f"{lang}: {fault}" for fault in layout_faults(svg.draw(value, lang=lang)))
+    assert sorted(faults) == []
+
+
+def test_the_width_model_holds_the_fonts_own_advances() -> None:
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    folder = Path("/usr/share/fonts/truetype/dejavu")
+    if not (folder / "DejaVuSans-Bold.ttf").exists():
+        pytest.skip("DejaVu Sans is not installed here")
+    for name, bold in (("DejaVuSans.ttf", False), ("DejaVuSans-Bold.ttf", True)):
+        font = ttlib.TTFont(folder / name)
+        cmap, metrics, units = font.getBestCmap(), font["hmtx"], font["head"].unitsPerEm
+        for character in "Aa0 ·×éñ—▶":
+            expected = -(-metrics[cmap[ord(character)]][0] * 1000 // units)
+            assert fonts.advance(character, bold=bold) == expected, (name, character)

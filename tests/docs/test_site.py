@@ -4,8 +4,16 @@ checks the same and more; this runs without the docs extra, so a forgotten page 
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
+import inspect
+import os
 import re
+import subprocess
+import sys
+from typing import Any
+
+import pytest
 
 from tests.docs.examples import ROOT
 
@@ -61,3 +69,77 @@ def test_the_api_reference_covers_every_public_package() -> None:
     exempt = {name for name in packages if name in elsewhere or name.startswith(("cardrules.cli.",
                                                                                 "cardrules.testing.fuzz."))}
     assert packages - documented - exempt == set()
+
+
+# --- The built site: what the API reference shows -------------------------------------------------------
+
+_HEADING = re.compile(r'<h\d id="([\w.]+)" class="doc doc-heading">\s*<code class="[^"]*doc-symbol-(\w+)"')
+
+
+def documented_modules() -> list[str]:
+    """The modules the API reference pages document, in page order."""
+    return [module for page in sorted((DOCS / "reference").glob("*.md"))
+            for module in _DIRECTIVE.findall(page.read_text(encoding="utf-8"))]
+
+
+def imported(module_name: str) -> Any:
+    """The module, or ``None`` when it needs an extra that is not installed here."""
+    try:
+        return importlib.import_module(module_name)
+    except ImportError:
+        return None
+
+
+def kind_of(value: object) -> set[str]:
+    """The symbol kinds mkdocstrings may show ``value`` as."""
+    if inspect.ismodule(value):
+        return {"module"}
+    if inspect.isclass(value):
+        return {"class"}
+    if inspect.isroutine(value):
+        return {"function"}
+    return {"attribute", "type_alias"}
+
+
+@pytest.fixture(scope="module")
+def headings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Each documented object's heading id in the built site, and the kind of symbol it shows."""
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("mkdocstrings_handlers.python")
+    site = tmp_path_factory.mktemp("site")
+    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(site)],
+                           cwd=ROOT, env=environment, capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stderr
+    found: dict[str, str] = {}
+    for page in (site / "reference").rglob("*.html"):
+        found.update(_HEADING.findall(page.read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_name_of_every_documented_modules_all_is_in_the_built_reference(headings: dict[str, str]) \
+        -> None:
+    missing = []
+    for module_name in documented_modules():
+        module = imported(module_name)
+        for name in getattr(module, "__all__", ()):
+            path = f"{module_name}.{name}"
+            if headings.get(path) not in kind_of(getattr(module, name)):
+                missing.append(f"{path} (shown as {headings.get(path, 'nothing')})")
+    assert missing == []
+
+
+def test_every_bot_class_is_in_the_built_reference(headings: dict[str, str]) -> None:
+    src = ROOT / "src"
+    names = {".".join(path.with_suffix("").relative_to(src).parts) for path in src.rglob("*.py")}
+    bots: set[str] = set()
+    for module_name in sorted(names):
+        module_name = module_name.removesuffix(".__init__")
+        private = any(part.startswith("_") for part in module_name.split("."))
+        if private or module_name.startswith("cardrules.cli"):
+            continue
+        module = imported(module_name)
+        bots.update(name for name in getattr(module, "__all__", ()) if name.endswith("Bot"))
+    shown = {path.rsplit(".", 1)[-1] for path, kind in headings.items() if kind == "class"}
+    assert {"ExpertBot", "HeuristicBot", "GreedyBot", "RandomBot", "ISMCTSBot"} <= bots
+    assert bots - shown == set()

@@ -8,9 +8,12 @@ into the notebook's page, where a sheet would restyle everything else on it.
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 import attrs
+
+from cardrules.svg import fonts
 
 __all__ = [
     "CARD_HEIGHT",
@@ -24,6 +27,7 @@ __all__ = [
     "card_face",
     "document",
     "empty_slot",
+    "fit",
     "text",
     "text_width",
     "wrap",
@@ -42,9 +46,8 @@ CARD_WIDTH = 64
 CARD_HEIGHT = 92
 """A card's size in user units (about the 2:3 of a playing card)."""
 
-# A generous average advance of a bold DejaVu Sans glyph, in ems: enough to keep labels inside their
-# cards without measuring fonts (the picture must not depend on the machine that draws it).
-_EM_PER_CHAR = 0.7
+_SMALLEST = 6
+"""The smallest font size a label shrinks to: smaller is not legible."""
 
 
 def attributes(**values: object) -> str:
@@ -76,34 +79,45 @@ def text(x: float, y: float, content: str, *, size: int = 12, weight: str | None
 
 
 def text_width(content: str, size: int, *, bold: bool = False) -> int:
-    """A generous estimate of the width of ``content`` at font ``size``, to size the picture by.
+    """The width ``content`` takes at font ``size``, measured with :mod:`cardrules.svg.fonts` and
+    rounded up, to lay the picture out by.
 
     >>> text_width("race to 700", 13)
-    86
+    79
     """
-    return -(-len(content) * size * (7 if bold else 6) // 10)
+    return math.ceil(fonts.text_width(content, size, bold=bold))
 
 
-def wrap(label: str, width: float, size: int) -> tuple[list[str], int]:
-    """``label`` broken into lines that fit ``width`` at font ``size``, and the font size that makes
-    the longest word fit (never below 6).
+def fit(content: str, width: float, size: int, *, bold: bool = False) -> int:
+    """The largest font size up to ``size`` at which ``content`` is at most ``width`` wide (never below
+    6, where it may still be wider).
 
-    >>> wrap("End of Limit", 56, 10)
+    >>> fit("distancia", 52, 11, bold=True), fit("distance", 52, 11, bold=True)
+    (9, 10)
+    """
+    fitting = int(width * size / max(fonts.text_width(content, size, bold=bold), 1e-9))
+    return max(_SMALLEST, min(size, fitting))
+
+
+def wrap(label: str, width: float, size: int, *, bold: bool = False) -> tuple[list[str], int]:
+    """``label`` broken into lines that fit ``width`` at the font size returned: ``size``, or smaller
+    if its longest word needs it (never below 6). Words break after a hyphen too.
+
+    >>> wrap("End of Limit", 56, 10, bold=True)
     (['End of', 'Limit'], 10)
-    >>> wrap("Contrasentido", 56, 10)
+    >>> wrap("Contrasentido", 56, 10, bold=True)
     (['Contrasentido'], 6)
     """
-    words = label.replace("-", "- ").split()
-    longest = max((len(word) for word in words), default=1)
-    size = max(6, min(size, int(width / (longest * _EM_PER_CHAR))))
-    per_line = max(1, int(width / (size * _EM_PER_CHAR)))
+    words = label.replace("-", "- ").split() or [""]
+    size = min(fit(word, width, size, bold=bold) for word in words)
     lines: list[str] = []
     for word in words:
-        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
-            joiner = "" if lines[-1].endswith("-") else " "
-            lines[-1] = f"{lines[-1]}{joiner}{word}"
-        else:
-            lines.append(word)
+        if lines:
+            joined = f"{lines[-1]}{'' if lines[-1].endswith('-') else ' '}{word}"
+            if fonts.text_width(joined, size, bold=bold) <= width:
+                lines[-1] = joined
+                continue
+        lines.append(word)
     return lines, size
 
 
@@ -127,15 +141,15 @@ def card_face(x: float, y: float, *, label: str, class_: str, caption: str | Non
     if band is not None:
         parts.append(f'<rect {attributes(x=3, y=3, width=w - 6, height=18, rx=4, fill=band)}/>')
         if corner is not None:
-            fit = max(6, min(11, int((w - 12) / (len(corner) * _EM_PER_CHAR))))
-            parts.append(text(w // 2, 12 + fit // 3 + 1, corner, size=fit, weight="bold", fill="#ffffff",
+            small = fit(corner, w - 12, 11, bold=True)
+            parts.append(text(w // 2, 12 + small // 3 + 1, corner, size=small, weight="bold", fill="#ffffff",
                               anchor="middle"))
         top = 24
     if big is not None:
         parts.append(text(w // 2, top + (h - top) // 2 + 9, big, size=26 if len(big) < 3 else 22,
                           weight="bold", fill=ink, anchor="middle"))
     else:
-        lines, size = wrap(label if caption is None else caption, w - 8, 10)
+        lines, size = wrap(label if caption is None else caption, w - 8, 10, bold=True)
         start = top + (h - top) // 2 - (len(lines) - 1) * (size + 2) // 2 + size // 3
         for index, line in enumerate(lines):
             parts.append(text(w // 2, start + index * (size + 2), line, size=size, weight="bold",

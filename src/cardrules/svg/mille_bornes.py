@@ -20,8 +20,10 @@ from cardrules.svg.canvas import (
     card_back,
     card_face,
     empty_slot,
+    fit,
     text,
     text_width,
+    wrap,
 )
 from cardrules.svg.labels import label
 
@@ -147,7 +149,8 @@ def _piles(table: Table, lang: Lang, y: int) -> str:
     size = table.draw_pile_size
     x = _MARGIN
     parts.append(f"<g {attributes(class_='draw-pile', id='draw-pile', data_count=size)}>")
-    parts.append(text(x + CARD_WIDTH // 2, y, name, size=11, fill=MUTED, anchor="middle"))
+    parts.append(text(x + CARD_WIDTH // 2, y, name, size=fit(name, _SLOT + 6, 11), fill=MUTED,
+                      anchor="middle"))
     if size:
         parts.append(card_back(x, y + 8, label=f"{name}: {_count(lang, size)}"))
     else:
@@ -159,7 +162,8 @@ def _piles(table: Table, lang: Lang, y: int) -> str:
     size = len(table.discard_pile)
     x = _MARGIN + _SLOT + 16
     parts.append(f"<g {attributes(class_='discard-pile', id='discard-pile', data_count=size)}>")
-    parts.append(text(x + CARD_WIDTH // 2, y, name, size=11, fill=MUTED, anchor="middle"))
+    parts.append(text(x + CARD_WIDTH // 2, y, name, size=fit(name, _SLOT + 6, 11), fill=MUTED,
+                      anchor="middle"))
     if size:
         top = table.discard_pile[-1]
         parts.append(_card(x, y + 8, top, lang, title=f"{name}: {_name(top, lang)}"))
@@ -177,6 +181,7 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
     miles = tableau.miles
     moving = label(lang, "rolling") if tableau.moving else label(lang, "stopped")
     head = f"{_side_name(rules, side, lang)} · {moving}"
+    distance = label(lang, "miles", n=miles, m=table.target)
     parts = [f"<g {attributes(class_='tableau', id=f'tableau-{side}', data_side=side, data_miles=miles)}>",
              "",  # the panel's frame, once its width is known
              text(_MARGIN + 12, y + 22, head, size=13, weight="bold", class_="name")]
@@ -189,7 +194,8 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
     for class_, key, pile in piles:
         name = label(lang, key)
         parts.append(f"<g {attributes(class_=class_, data_top=pile[-1].name if pile else None)}>")
-        parts.append(text(x + CARD_WIDTH // 2, card_y - 6, name, size=10, fill=MUTED, anchor="middle"))
+        parts.append(text(x + CARD_WIDTH // 2, card_y - 6, name, size=fit(name, _SLOT - 6, 10), fill=MUTED,
+                          anchor="middle"))
         if pile:
             parts.append(_card(x, card_y, pile[-1], lang, title=f"{name}: {_name(pile[-1], lang)}"))
         else:
@@ -199,6 +205,8 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
     x += 8
     parts.append(f"<g {attributes(class_='safeties', data_count=len(tableau.safeties))}>")
     parts.append(text(x, card_y - 6, label(lang, "safeties"), size=10, fill=MUTED))
+    # A heading wider than the cards under it keeps the next heading off it.
+    heading_end = x + text_width(label(lang, "safeties"), 10) + 8
     coups = Counter(tableau.coups_fourres)
     for card in tableau.safeties:
         sideways = coups[card] > 0
@@ -216,9 +224,10 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
         parts.append(empty_slot(x, card_y, f"{label(lang, 'safeties')}: {label(lang, 'no_card')}"))
         x += _SLOT
     parts.append("</g>")
-    x += 8
+    x = max(x + 8, heading_end)
     parts.append(f"<g {attributes(class_='distance', data_miles=miles)}>")
     parts.append(text(x, card_y - 6, label(lang, "distance"), size=10, fill=MUTED))
+    heading_end = x + text_width(label(lang, "distance"), 10)
     played = Counter(tableau.distance)
     for card in DISTANCES:
         for sign in (1, -1):
@@ -232,19 +241,21 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
                                class_="wrong-way" if sign < 0 else ""))
             badge = f"×{count}" if sign > 0 else f"−×{count}"
             parts.append(text(x + CARD_WIDTH // 2, card_y + CARD_HEIGHT - 8, badge, size=11, weight="bold",
-                              fill=MUTED, anchor="middle", class_="count"))
+                              fill=MUTED, anchor="middle", class_="count badge"))
             parts.append("</g>")
             x += _SLOT
     parts.append("</g>")
     if width is None:
-        width = max(x, _MARGIN + 12 + 3 * _SLOT + _BAR + 140) + _MARGIN
+        # The side's name and the miles share the top line, left and right of the bar.
+        top_line = _MARGIN + 12 + text_width(head, 13, bold=True) + 16 + text_width(distance, 12, bold=True) \
+            + 8 + _BAR + 12
+        width = max(x, heading_end, _MARGIN + 12 + 3 * _SLOT + _BAR + 140, top_line) + _MARGIN
     bar_x = width - _MARGIN - 12 - _BAR
     done = max(0, min(miles, table.target)) * _BAR // max(1, table.target)
     parts.append(f'<rect {attributes(x=bar_x, y=y + 12, width=_BAR, height=10, rx=5, fill="#d0d7de")}/>')
     progress = attributes(class_="progress", x=bar_x, y=y + 12, width=done, height=10, rx=5, fill="#2da44e")
     parts.append(f"<rect {progress}/>")
-    parts.append(text(bar_x - 8, y + 22, label(lang, "miles", n=miles, m=table.target), size=12,
-                      weight="bold", anchor="end", class_="miles"))
+    parts.append(text(bar_x - 8, y + 22, distance, size=12, weight="bold", anchor="end", class_="miles"))
     frame = attributes(x=_MARGIN, y=y, width=width - 2 * _MARGIN, height=_PANEL, rx=8, fill="#ffffff",
                        stroke="#d0d7de")
     parts[1] = f"<rect {frame}/>"
@@ -259,18 +270,23 @@ def _hand(rules: Rules, table: Table, seat: int, size: int, hand: tuple[Card, ..
     count = _count(lang, size)
     if rules.team_size > 1:
         count = f"{count} · {label(lang, 'side', n=rules.side_of(seat))}"
+    room = _HAND_X - _MARGIN - 10
     parts = [f"<g {attributes(class_='hand', id=f'hand-{seat}', data_seat=seat, data_count=size)}>",
-             text(_MARGIN, y + 30, who, size=13, weight="bold", class_="name"),
-             text(_MARGIN, y + 48, count, size=11, fill=MUTED, class_="count")]
+             text(_MARGIN, y + 30, who, size=fit(who, room, 13, bold=True), weight="bold", class_="name"),
+             text(_MARGIN, y + 48, count, size=fit(count, room, 11), fill=MUTED, class_="count")]
+    below = 84
     if seat == table.current and table.phase != "over":
         parts.append(text(_MARGIN, y + 66, "▶ " + label(lang, "on_turn"), size=11, weight="bold",
                           fill=_TO_PLAY, class_="on-turn"))
     if hand is None:
         known = table.revealed[seat] if seat < len(table.revealed) else ()
         if known:
+            # Left of the cards, on as many lines as it takes.
             names = ", ".join(_name(card, lang) for card in known)
-            parts.append(text(_MARGIN, y + 84, label(lang, "known", card=names), size=10, fill=MUTED,
-                              class_="known"))
+            lines, small = wrap(label(lang, "known", card=names), room, 10)
+            for line in lines:
+                parts.append(text(_MARGIN, y + below, line, size=small, fill=MUTED, class_="known"))
+                below += small + 3
         # Face down, fanned to fit one row however many there are.
         step = min(18, (_PER_ROW * _SLOT - CARD_WIDTH) // max(1, size))
         parts.extend(card_back(_HAND_X + index * step, y, label=label(lang, "face_down"))
@@ -284,4 +300,4 @@ def _hand(rules: Rules, table: Table, seat: int, size: int, hand: tuple[Card, ..
         width = _HAND_X + min(len(hand), _PER_ROW) * _SLOT
     parts.append("</g>")
     # An empty hand keeps the height of its name and count (and of the turn marker).
-    return "".join(parts), max(rows * (CARD_HEIGHT + 8) + 12, 84), width + _MARGIN
+    return "".join(parts), max(rows * (CARD_HEIGHT + 8) + 12, below), width + _MARGIN

@@ -52,9 +52,11 @@ def picture(value: State | Observation, lang: Lang) -> tuple[Canvas, str]:
     elements.append(_draw_pile(table, lang))
     elements.extend(_pile(table, pile, on_fire, lang) for pile in range(4))
     longest = max([len(hand) for hand in hands.values()] + [1])
+    notices = [text_width(notice, 11, bold=True) for pile in range(4)
+               if (notice := _fire_notice(table, pile, lang)) is not None]
     width = _MARGIN + max(_PILES_X + 4 * _PILE_STEP, _HAND_X + longest * _CARD_STEP,
                           _HAND_X + 8 * _BACK_STEP + CARD_WIDTH, _MARGIN + text_width(status, 13),
-                          _MARGIN + text_width(title, 18, bold=True))
+                          _MARGIN + text_width(title, 18, bold=True), *(_MARGIN + wide for wide in notices))
     y = 84 + CARD_HEIGHT + 34 + 16 * sum(1 for due in table.fire_due if due >= 0)
     for seat, size in enumerate(table.hand_sizes):
         elements.append(_hand(seat, size, hands.get(seat), seat == viewer, table, on_fire, y, lang))
@@ -97,8 +99,6 @@ def _draw_pile(table: Table, lang: Lang) -> str:
     return "".join(parts)
 
 
-
-
 def _pile(table: Table, pile: int, on_fire: bool, lang: Lang) -> str:
     ascending = pile < 2
     top = table.piles[pile][-1]
@@ -107,21 +107,27 @@ def _pile(table: Table, pile: int, on_fire: bool, lang: Lang) -> str:
     corner = "1 ↑" if ascending else "100 ↓"
     pile_name = label(lang, "up" if ascending else "down", n=pile % 2 + 1)
     name = f"{label(lang, direction, pile=pile_name)}, {label(lang, 'top', n=top)}"
-    burning = table.fire_due[pile] >= 0
     if on_fire and top in FIRE_CARDS:
         name = f"{name} ({label(lang, 'fire')})"
     parts = [f"<g {attributes(class_=f'pile {direction}', id=f'pile-{pile}', data_top=top)}>",
              _number_card(x, 84, top, name, on_fire, band=_UP if ascending else _DOWN, corner=corner),
              text(x + CARD_WIDTH // 2, 84 + CARD_HEIGHT + 16, _count(lang, len(table.piles[pile]) - 1),
                   size=11, fill=MUTED, anchor="middle", class_="count")]
-    if burning:
+    notice = _fire_notice(table, pile, lang)
+    if notice is not None:
         # One line per burning pile under the row of piles: the notice is wider than a pile.
         line = 84 + CARD_HEIGHT + 38 + 16 * sum(1 for due in table.fire_due[:pile] if due >= 0)
-        when = "fire_now" if table.fire_due[pile] <= table.turn else "fire_next"
-        notice = label(lang, when, pile=pile_name)
         parts.append(text(_MARGIN, line, notice, size=11, weight="bold", fill=_FIRE, class_="fire-due"))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _fire_notice(table: Table, pile: int, lang: Lang) -> str | None:
+    """What a burning pile's line under the piles says, or ``None`` if ``pile`` is not burning."""
+    if table.fire_due[pile] < 0:
+        return None
+    when = "fire_now" if table.fire_due[pile] <= table.turn else "fire_next"
+    return label(lang, when, pile=label(lang, "up" if pile < 2 else "down", n=pile % 2 + 1))
 
 
 def _number_card(x: int, y: int, number: int, name: str, on_fire: bool, *, band: str | None = None,

@@ -69,12 +69,17 @@ class CardKind(enum.StrEnum):
 C = Card
 
 DISTANCES: tuple[Card, ...] = (C.D25, C.D50, C.D75, C.D100, C.D200)
+"""The five distance cards, shortest first (their miles are :data:`MILES`)."""
 BATTLE_HAZARDS: tuple[Card, ...] = (C.ACCIDENT, C.OUT_OF_GAS, C.FLAT_TIRE, C.STOP)
+"""The hazards played on a battle pile: each stops a side until its remedy (or safety) answers it."""
 HAZARDS: tuple[Card, ...] = (*BATTLE_HAZARDS, C.SPEED_LIMIT, C.WRONG_WAY)
+"""Every hazard: the battle hazards, then SPEED_LIMIT (its own pile) and WRONG_WAY (a variant's)."""
 REMEDIES: tuple[Card, ...] = (
     C.REPAIRS, C.GASOLINE, C.SPARE_TIRE, C.ROLL, C.END_OF_LIMIT, C.END_OF_WRONG_WAY,
 )
+"""The remedies, in the order of the hazards they answer."""
 SAFETIES: tuple[Card, ...] = (C.DRIVING_ACE, C.EXTRA_TANK, C.PUNCTURE_PROOF, C.RIGHT_OF_WAY)
+"""The four safeties, each protecting its side for good against its hazards (:data:`SAFETY_OF`)."""
 
 MILES: dict[Card, int] = {C.D25: 25, C.D50: 50, C.D75: 75, C.D100: 100, C.D200: 200}
 """The miles of each distance card."""

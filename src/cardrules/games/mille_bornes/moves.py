@@ -120,8 +120,11 @@ Move: TypeAlias = Play | Discard | CoupFourre | Extend | Decline
 """Any move of Mille Bornes."""
 
 COUP_FOURRE = CoupFourre()
+"""The one :class:`CoupFourre` move (it has no fields), as ``legal_moves`` hands it out."""
 EXTEND = Extend()
+"""The one :class:`Extend` move."""
 DECLINE = Decline()
+"""The one :class:`Decline` move."""
 
 # Shared instances handed out by the engine: _PLAY[card][side + 1] (index 0: no side).
 _PLAY: tuple[tuple[Play, ...], ...] = tuple(
