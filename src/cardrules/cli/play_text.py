@@ -37,6 +37,7 @@ __all__ = [
     "command",
     "counted",
     "error_text",
+    "file_name",
     "help_lines",
     "move_lines",
     "outcome",
@@ -403,7 +404,7 @@ def error_text(error: CardrulesError, session: Session, lang: Lang) -> str:
     reasons stay English)."""
     if isinstance(error, SaveFileError):
         key = "illegal_record" if error.problem == "illegal" else error.problem
-        return text(key, lang, path=error.path, detail=error.detail, title=session.game.title)
+        return text(key, lang, path=file_name(error.path), detail=error.detail, title=session.game.title)
     if isinstance(error, BotError):
         return text("bot_failed", lang, reason=str(error))
     if isinstance(error, IllegalMoveError):
@@ -411,6 +412,16 @@ def error_text(error: CardrulesError, session: Session, lang: Lang) -> str:
     if isinstance(error, NotationError):
         return text("unreadable_move", lang, text=error.text, reason=error.reason)
     return str(error)
+
+
+def file_name(path: str) -> str:
+    """``path`` as a message shows it: as typed, or escaped if it holds characters a terminal would
+    not show (a NUL, a control code), so that the line stays one clear line.
+
+    >>> file_name("partie.json"), file_name("a\\0b")
+    ('partie.json', 'a\\\\x00b')
+    """
+    return path if path.isprintable() else repr(path)[1:-1]
 
 
 def board_lines(session: Session, lang: Lang) -> list[str]:
