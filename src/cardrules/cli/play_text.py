@@ -165,6 +165,9 @@ _TEXT: dict[str, Phrase] = {
                          "Escribe ayuda para ver los comandos.",
                          "« {text} » n'est ni un coup ni une commande ({reason}). "
                          "Tapez aide pour voir les commandes."),
+    "not_text": P("That line is not {encoding} text: type it again.",
+                  "Esa línea no es texto {encoding}: escríbela de nuevo.",
+                  "Cette ligne n'est pas du texte {encoding} : tapez-la de nouveau."),
     "game_is_over": P("The game is over: there are no moves left to make.",
                       "La partida ha terminado: ya no quedan jugadas.",
                       "La partie est finie : il n'y a plus de coup à jouer."),
