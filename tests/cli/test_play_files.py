@@ -212,6 +212,20 @@ def test_a_save_that_fails_while_writing_leaves_the_old_file_and_no_temporary(
     assert only(tmp_path) == ["game.json"]
 
 
+def test_a_save_whose_rename_fails_leaves_the_old_file_and_no_temporary(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("the old save")
+
+    def replace(source: str, target: str) -> None:
+        raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "replace", replace)
+    assert refused(session().save, path).detail == "Invalid cross-device link"
+    assert path.read_text() == "the old save"
+    assert only(tmp_path) == ["game.json"]
+
+
 def test_a_save_is_flushed_to_the_disk_before_it_replaces_the_old_file(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "game.json"

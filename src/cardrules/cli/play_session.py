@@ -128,8 +128,9 @@ class SaveFileError(CardrulesError, ValueError):
     """A game could not be saved to or loaded from ``path``.
 
     ``problem`` says what went wrong, for a front end to put in the person's words and language:
-    ``missing`` (no such file), ``unreadable`` (the system refused to read or write it), ``corrupt``
-    (not a game record cardrules can read), ``other_game`` (a record of another game), ``seats``
+    ``missing`` (no such file), ``unreadable`` (a name no file can have, not a regular file, or the
+    system refused to read or write it), ``corrupt`` (not a game record cardrules can read, or longer
+    than :data:`MAX_SAVE_BYTES`), ``other_game`` (a record of another game), ``seats``
     (the record's table does not fit this session's seat and bots), ``illegal`` (a move of the
     record is not legal). ``detail`` is the library's own explanation, in English.
     """
