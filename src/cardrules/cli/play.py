@@ -10,11 +10,13 @@ full-screen Textual app of :mod:`cardrules.cli.play_tui` (the extra ``tui``) on 
 from __future__ import annotations
 
 import argparse
+import codecs
+import contextlib
 import io
 import secrets
 import sys
-from collections.abc import Mapping
-from typing import TextIO
+from collections.abc import Iterator, Mapping
+from typing import BinaryIO, TextIO, cast
 
 import cardrules
 from cardrules.cli.botspec import parse_bot, parse_bots
@@ -100,8 +102,29 @@ def _play(args: argparse.Namespace) -> int:
         args.parser.error(str(exc))
     if args.tui:
         return run_app(step, lang)
-    # Started with standard input closed (``<&-``), Python has no sys.stdin: that is an empty input.
-    return LinePlayer(step, lang, sys.stdin or io.StringIO(), sys.stdout).run()
+    with _lines_of(sys.stdin) as infile:
+        return LinePlayer(step, lang, infile, sys.stdout).run()
+
+
+@contextlib.contextmanager
+def _lines_of(stdin: TextIO | None) -> Iterator[TextIO]:
+    """Standard input read line by line, with the bytes of a line that is not text in its encoding
+    kept as surrogates (for :meth:`LinePlayer.handle` to refuse that line alone): a strict decoder
+    would lose the rest of its chunk of input with it. Standard input itself is left open."""
+    if stdin is None:  # started with standard input closed (``<&-``): an empty input
+        yield io.StringIO()
+        return
+    buffer = getattr(stdin, "buffer", None)
+    if not isinstance(buffer, io.BufferedIOBase):  # a text stream of the caller's: read as it is
+        yield stdin
+        return
+    lines = io.TextIOWrapper(cast(BinaryIO, buffer), encoding=stdin.encoding or "utf-8",
+                             errors="surrogateescape")
+    try:
+        yield lines
+    finally:
+        with contextlib.suppress(ValueError):  # already closed
+            lines.detach()
 
 
 class LinePlayer:
@@ -126,6 +149,7 @@ class LinePlayer:
         self.lang = lang
         self.infile, self.outfile = infile, outfile
         self._opening = step
+        self._encoding = codecs.lookup(getattr(infile, "encoding", None) or "utf-8").name
 
     def say(self, *lines: str) -> None:
         """Write ``lines``, each on its own line, at once."""
@@ -140,6 +164,9 @@ class LinePlayer:
         while True:
             try:
                 line = self.infile.readline()
+            except UnicodeDecodeError:  # a strict text stream of the caller's
+                self.say(text("not_text", self.lang, encoding=self._encoding), self._prompt())
+                continue
             except (OSError, ValueError):  # standard input closed or not readable: as at its end
                 break
             if not line or not self.handle(line.strip()):
@@ -152,6 +179,9 @@ class LinePlayer:
         session, lang = self.session, self.lang
         if not line:
             self.say(self._prompt())
+            return True
+        if not _is_text(line):
+            self.say(text("not_text", lang, encoding=self._encoding), self._prompt())
             return True
         called = command(line)
         if called is not None:
@@ -234,3 +264,12 @@ class LinePlayer:
 
     def _prompt(self) -> str:
         return prompt_line(self.session, self.lang)
+
+
+def _is_text(line: str) -> bool:
+    """Whether ``line`` holds no surrogate, the mark of bytes that were not text."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

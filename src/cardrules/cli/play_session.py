@@ -26,18 +26,17 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Literal, TypeAlias, cast
 
 import attrs
 
 from cardrules.arguments import MAX_JSON_CHARS, shown
 from cardrules.cli.botspec import BotSpec
+from cardrules.cli.play_files import RefusedFileError, read_at_most, write_whole
 from cardrules.contract import AnyState, GameObservation, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
 from cardrules.records import GameRecord
@@ -45,6 +44,7 @@ from cardrules.registry import SomeGame, game_of_observation, get
 from cardrules.serialization import from_json, to_json
 
 __all__ = [
+    "MAX_SAVE_BYTES",
     "BotError",
     "Drew",
     "Event",
@@ -57,6 +57,12 @@ __all__ = [
     "advise",
     "seat_bots",
 ]
+
+
+MAX_SAVE_BYTES = MAX_JSON_CHARS
+"""The longest file :meth:`Session.load` reads, in bytes: as many as the characters of the longest
+JSON ``from_json`` reads (:data:`~cardrules.arguments.MAX_JSON_CHARS`), since the records the
+library writes are ASCII, one byte a character."""
 
 
 # --- what happened --------------------------------------------------------------------------------
@@ -122,8 +128,9 @@ class SaveFileError(CardrulesError, ValueError):
     """A game could not be saved to or loaded from ``path``.
 
     ``problem`` says what went wrong, for a front end to put in the person's words and language:
-    ``missing`` (no such file), ``unreadable`` (the system refused to read or write it), ``corrupt``
-    (not a game record cardrules can read), ``other_game`` (a record of another game), ``seats``
+    ``missing`` (no such file), ``unreadable`` (a name no file can have, not a regular file, or the
+    system refused to read or write it), ``corrupt`` (not a game record cardrules can read, or longer
+    than :data:`MAX_SAVE_BYTES`), ``other_game`` (a record of another game), ``seats``
     (the record's table does not fit this session's seat and bots), ``illegal`` (a move of the
     record is not legal). ``detail`` is the library's own explanation, in English.
     """
@@ -310,25 +317,20 @@ class Session:
                       seed=_decision_seed(self._start(), self.seat, len(self.record.moves)))
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the game's record to ``path`` as JSON; raises :class:`SaveFileError` if the file
-        cannot be written (an existing file is left as it was)."""
-        target = Path(path)
-        text = to_json(self.record)
-        # Written beside the target and renamed over it, so a failure never leaves half a file.
-        partial = target.with_name(target.name + ".partial")
+        """Write the game's record to ``path`` as JSON, whole or not at all; raises
+        :class:`SaveFileError` for a name that is not a regular file (a folder, a FIFO, a device, a
+        symbolic link) or a file that cannot be written, leaving every file as it was."""
+        name = _name(path)
         try:
-            partial.write_text(text, encoding="utf-8")
-            os.replace(partial, target)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                partial.unlink(missing_ok=True)
-            raise SaveFileError(str(path), "unreadable", exc.strerror or str(exc)) from None
+            write_whole(name, to_json(self.record).encode("utf-8"))
+        except RefusedFileError as exc:
+            raise SaveFileError(name, exc.problem, exc.detail) from None
 
     def load(self, path: str | os.PathLike[str]) -> Step:
         """The game saved in ``path``, with this session's seat and bots, the bots playing until the
         person's turn. Raises :class:`SaveFileError` for a file that cannot be read, that is not a
         game record, or holds another game, a table that does not fit, or an illegal move."""
-        name = str(path)
+        name = _name(path)
         record = _read_record(name)
         if record.game != self.record.game:
             raise SaveFileError(name, "other_game", get(record.game).title)
@@ -401,21 +403,23 @@ class Session:
         return events
 
 
+def _name(path: str | os.PathLike[str]) -> str:
+    """``path`` as the text it is shown as and opened by."""
+    name = os.fspath(path) if isinstance(path, os.PathLike) else path
+    if not isinstance(name, str):
+        raise ArgumentError(f"a file name is text or a path, not {type(name).__name__}")
+    return name
+
+
 def _read_record(name: str) -> GameRecord:
-    path = Path(name)
     try:
-        if path.stat().st_size > 4 * MAX_JSON_CHARS:  # refused unread: from_json would refuse it anyway
-            raise SaveFileError(name, "corrupt", "the file is far too long to be a game record")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveFileError(name, "missing") from None
+        text = read_at_most(name, MAX_SAVE_BYTES).decode("utf-8")
+    except RefusedFileError as exc:
+        raise SaveFileError(name, exc.problem, exc.detail) from None
     except UnicodeDecodeError:
         raise SaveFileError(name, "corrupt", "the file is not text") from None
-    except OSError as exc:
-        raise SaveFileError(name, "unreadable", exc.strerror or str(exc)) from None
     try:
         record = from_json(text, GameRecord)
     except CardrulesError as exc:
         raise SaveFileError(name, "corrupt", str(exc)) from None
     return record
-

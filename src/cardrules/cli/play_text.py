@@ -37,6 +37,7 @@ __all__ = [
     "command",
     "counted",
     "error_text",
+    "file_name",
     "help_lines",
     "move_lines",
     "no_such_number",
@@ -172,6 +173,9 @@ _TEXT: dict[str, Phrase] = {
                          "Escribe ayuda para ver los comandos.",
                          "« {text} » n'est ni un coup ni une commande ({reason}). "
                          "Tapez aide pour voir les commandes."),
+    "not_text": P("That line is not {encoding} text: type it again.",
+                  "Esa línea no es texto {encoding}: escríbela de nuevo.",
+                  "Cette ligne n'est pas du texte {encoding} : tapez-la de nouveau."),
     "game_is_over": P("The game is over: there are no moves left to make.",
                       "La partida ha terminado: ya no quedan jugadas.",
                       "La partie est finie : il n'y a plus de coup à jouer."),
@@ -424,7 +428,7 @@ def error_text(error: CardrulesError, session: Session, lang: Lang) -> str:
     details of a file's problem stay English."""
     if isinstance(error, SaveFileError):
         key = "illegal_record" if error.problem == "illegal" else error.problem
-        return text(key, lang, path=error.path, detail=error.detail, title=session.game.title)
+        return text(key, lang, path=file_name(error.path), detail=error.detail, title=session.game.title)
     if isinstance(error, BotError):
         return text("bot_failed", lang, reason=str(error))
     if isinstance(error, IllegalMoveError):
@@ -454,6 +458,16 @@ def no_such_number(session: Session, typed: str, lang: Lang) -> str:
     except CardrulesError:
         return message
     return f"{message} {text('type_it_out', lang, n=number, notation=move)}"
+
+
+def file_name(path: str) -> str:
+    """``path`` as a message shows it: as typed, or escaped if it holds characters a terminal would
+    not show (a NUL, a control code), so that the line stays one clear line.
+
+    >>> file_name("partie.json"), file_name("a\\0b")
+    ('partie.json', 'a\\\\x00b')
+    """
+    return path if path.isprintable() else repr(path)[1:-1]
 
 
 def board_lines(session: Session, lang: Lang) -> list[str]:

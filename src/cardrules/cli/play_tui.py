@@ -9,6 +9,12 @@ same :class:`~cardrules.cli.play_session.Session` as line mode and says the same
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import functools
+import importlib
+from collections.abc import Callable, Iterator
+from types import ModuleType
 from typing import ClassVar, cast
 
 from rich.text import Text
@@ -269,8 +275,42 @@ def make_app(step: Step, lang: Lang) -> PlayApp:
 
 
 def run_app(step: Step, lang: Lang) -> int:
-    """Run the app on the terminal until the person quits; the exit status."""
-    status = make_app(step, lang).run()
-    return 0 if status is None else status
+    """Run the app on the terminal until the person quits; the exit status (1 if the app failed)."""
+    app = make_app(step, lang)
+    with _bytes_that_are_not_text_replaced():
+        status = app.run()
+    return app.return_code or (0 if status is None else status)
+
+
+@contextlib.contextmanager
+def _bytes_that_are_not_text_replaced() -> Iterator[None]:
+    """While the app runs, Textual's terminal drivers read a byte that is not UTF-8 as the
+    replacement character (a key nothing is bound to) instead of dying on it.
+
+    Textual 8 decodes the terminal's input strictly, and one such byte (a Latin-1 terminal's "é")
+    kills its input thread and ends the app with a traceback: Textualize/textual#6456. Its drivers
+    look their decoder up by name when they start reading, so the name is pointed, for this app's
+    run only, at a decoder that replaces. Where the drivers are not there (Windows, a Textual that
+    reads otherwise), nothing is changed.
+    """
+    patched: list[ModuleType] = []
+    for name in ("textual.drivers.linux_driver", "textual.drivers.linux_inline_driver"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # termios: not on Windows
+            continue
+        if getattr(module, "getincrementaldecoder", None) is codecs.getincrementaldecoder:
+            module.getincrementaldecoder = _replacing_decoder  # type: ignore[attr-defined]
+            patched.append(module)
+    try:
+        yield
+    finally:
+        for module in patched:
+            module.getincrementaldecoder = codecs.getincrementaldecoder  # type: ignore[attr-defined]
+
+
+def _replacing_decoder(encoding: str) -> Callable[[], codecs.IncrementalDecoder]:
+    """``codecs.getincrementaldecoder(encoding)``, its decoders replacing what is not text."""
+    return functools.partial(codecs.getincrementaldecoder(encoding), errors="replace")
 
 
