@@ -157,11 +157,19 @@ def test_save_refuses_a_name_no_file_can_have(name: str, reason: str, tmp_path: 
 
 
 @POSIX
-def test_save_into_a_read_only_folder_is_refused(tmp_path: Path) -> None:
-    if os.geteuid() == 0:
-        pytest.skip("root writes into a read-only folder")
+def test_save_into_a_read_only_folder_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "locked"
     folder.mkdir(mode=0o555)
+    if os.geteuid() == 0:
+        # Root writes into a read-only folder: the system's refusal is made here instead.
+        real_open = os.open
+
+        def refusing_open(path: str | os.PathLike[str], flags: int, *args: int, **kwargs: object) -> int:
+            if flags & os.O_CREAT and Path(path).parent == folder:
+                raise PermissionError(errno.EACCES, "Permission denied", str(path))
+            return real_open(path, flags, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(os, "open", refusing_open)
     error = refused(session().save, folder / "game.json")
     assert error.detail == "Permission denied"
     assert only(folder) == []
