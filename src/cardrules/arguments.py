@@ -32,6 +32,7 @@ __all__ = [
     "check_seat",
     "check_seed",
     "check_text",
+    "printable",
     "shown",
 ]
 
@@ -178,12 +179,18 @@ def check_text(text: object, what: str = "a move") -> str:
 def shown(value: object, limit: int = 40) -> str:
     """The ``repr`` of a caller's ``value`` for an error message, cut to ``limit`` characters.
 
+    The text is :func:`printable`: a string's lone surrogates, control characters and terminal
+    escape sequences are escaped (``repr`` does that for a ``str``; an object's own ``__repr__``
+    may not), so the message prints on any terminal and cannot drive it.
+
     A whole number too long for Python to print (past its 4300-digit limit) is described instead,
     and so is anything else whose ``repr`` fails that way (a tuple holding such a number): a message
     about a bad value must never fail itself.
 
     >>> shown(7), shown("seven")
     ('7', "'seven'")
+    >>> print(shown("the-game\\ud800\\x1b[31m"))
+    'the-game\\ud800\\x1b[31m'
     >>> shown(tuple(range(30)))
     '(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11...'
     >>> shown(10**5000)
@@ -197,7 +204,45 @@ def shown(value: object, limit: int = 40) -> str:
         if isinstance(value, int):
             return _described(value)
         return f"<{type(value).__name__} too large to show>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return printable(text, limit)
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """``text`` as it may be shown in a message, unquoted: every character that is not printable
+    (a lone surrogate, a control character such as the escape that starts a terminal sequence, a
+    format character such as a right-to-left override, a line break) written as its Python escape;
+    with ``limit``, cut to that many characters.
+
+    Letters of any script stay as they are ("Mañana" is printable); such a message prints on a
+    terminal whose encoding can spell them, and on any other through Python's error handler.
+
+    >>> printable("José")
+    'José'
+    >>> print(printable("a\\x1b[2Jb\\ud800c"))
+    a\\x1b[2Jb\\ud800c
+    >>> printable("x" * 50, 10)
+    'xxxxxxx...'
+    """
+    if limit is not None and len(text) > limit:
+        # Escaping only lengthens, so the cut is made twice: before (cheap on a huge text) and after.
+        text = text[:limit]
+        clipped = True
+    else:
+        clipped = False
+    if not text.isprintable():
+        text = "".join(char if char.isprintable() else _escaped(char) for char in text)
+    if limit is not None and (clipped or len(text) > limit):
+        text = text[: max(limit - 3, 0)] + "..."
+    return text
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
 
 
 def _described(number: int) -> str:

@@ -78,10 +78,13 @@ class RegistrationError(CardrulesError, ValueError):
 
 
 def _show(move: object) -> str:
+    # Imported here: cardrules.arguments imports this module.
+    from cardrules.arguments import printable
+
     try:
         text = str(move)
     except ValueError:
-        # A whole number past Python's 4300 digits. (This module cannot use arguments.shown, which
-        # imports it, so it says less: the type alone.)
+        # A whole number past Python's 4300 digits: the type alone.
         return f"<{type(move).__name__} too large to show>"
-    return text if len(text) <= 60 else text[:57] + "..."
+    # Whatever was passed as a move (a caller's string, say) must print on any terminal.
+    return printable(text, 60)

@@ -27,11 +27,12 @@ hook of its own (its cards, its rules) is handed to that hook on the fast path t
 
 from __future__ import annotations
 
+import heapq
 import json
 import re
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Literal, TypeVar, overload
 
 import attrs
@@ -45,7 +46,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 from cattrs.strategies import configure_tagged_union
 
-from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH, shown
+from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH, printable, shown
 from cardrules.errors import CardrulesError, InvalidStateError, SerializationError, UnknownGameError
 from cardrules.fast_json import Compiler, encode, read_json
 from cardrules.registry import SomeGame, available, game_of, get, registered
@@ -64,6 +65,7 @@ __all__ = [
     "register_kind",
     "structure_as",
     "to_json",
+    "unknown_fields",
 ]
 
 T = TypeVar("T")
@@ -203,11 +205,15 @@ def _attrs_hook(cls: type) -> Callable[[object, type], object]:
     structure: Callable[[Mapping[str, object], type], object] = make_dict_structure_fn(
         cls, converter, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True)
     required = tuple(field.alias for field in fields if field.init)
+    known = frozenset(required)
     lenient = cls in _LENIENT
 
     def hook(value: object, _: type) -> object:
         if not isinstance(value, dict):
             raise SerializationError(f"expected an object, got {_shown(value)}")
+        if not value.keys() <= known:
+            # Before cattrs, whose own message would join every stray key (megabytes for a hostile text).
+            raise SerializationError(unknown_fields(value.keys() - known))
         if not lenient:
             missing = [name for name in required if name not in value]
             if missing:
@@ -749,8 +755,7 @@ def _message(exc: BaseException) -> str:
     if isinstance(exc, CardrulesError):
         return str(exc)
     if isinstance(exc, ForbiddenExtraKeysError):
-        names = sorted(exc.extra_fields)
-        return f"unknown field{'s' if len(names) > 1 else ''} " + ", ".join(names)
+        return unknown_fields(exc.extra_fields)
     if isinstance(exc, KeyError):
         return f"missing field {exc.args[0]}" if exc.args else "a field is missing"
     if isinstance(exc, RecursionError):
@@ -759,12 +764,38 @@ def _message(exc: BaseException) -> str:
     return "not a value of the expected kind"
 
 
+_SHOWN_FIELDS = 5
+"""How many unknown fields a message names; it counts the others."""
+
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
+
+
+def unknown_fields(names: Collection[str]) -> str:
+    """The message for fields no value has: the first few ``names`` in sorted order, and how many
+    more there are, so that a text with a million stray keys gets a short message.
+
+    >>> unknown_fields(["cheat"])
+    'unknown field cheat'
+    >>> unknown_fields([f"k{i}" for i in range(1000)])
+    'unknown fields k0, k1, k10, k100, k101 and 995 more'
+    """
+    first = heapq.nsmallest(_SHOWN_FIELDS, names)  # not sorted(): linear in a huge count of names
+    listed = ", ".join(name if _PLAIN_NAME.fullmatch(name) else _shown(name) for name in first)
+    more = len(names) - len(first)
+    return (f"unknown field{'s' if len(names) > 1 else ''} {listed}"
+            + (f" and {more:,} more" if more else ""))
+
+
 def _shown(value: object) -> str:
+    """``value`` as JSON for a message, cut to 40 characters and printable on any terminal."""
     try:
         text = json.dumps(value, ensure_ascii=False)
+        if not text.isprintable():
+            # A lone surrogate, a control character or a terminal escape: spelled as JSON escapes.
+            text = json.dumps(value)
     except (TypeError, ValueError, RecursionError):
         return shown(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return printable(text, 40)
 
 
 _NOUNS = {"rules": "rules", "state": "a state", "move": "a move", "observation": "an observation",

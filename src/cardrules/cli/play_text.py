@@ -13,6 +13,7 @@ help, the end of the game, and every message about bad input. Both front ends us
 from __future__ import annotations
 
 import cardrules
+from cardrules.arguments import printable
 from cardrules.cli.play_session import (
     BotError,
     Drew,
@@ -403,7 +404,8 @@ def error_text(error: CardrulesError, session: Session, lang: Lang) -> str:
     reasons stay English)."""
     if isinstance(error, SaveFileError):
         key = "illegal_record" if error.problem == "illegal" else error.problem
-        return text(key, lang, path=error.path, detail=error.detail, title=session.game.title)
+        # The file name is the person's text: a terminal escape in it must not reach the terminal.
+        return text(key, lang, path=printable(error.path, 80), detail=error.detail, title=session.game.title)
     if isinstance(error, BotError):
         return text("bot_failed", lang, reason=str(error))
     if isinstance(error, IllegalMoveError):
