@@ -23,6 +23,7 @@ __all__ = [
     "MAX_DECK_CARDS",
     "MAX_JSON_CHARS",
     "MAX_JSON_DEPTH",
+    "MAX_JSON_ITEMS",
     "MAX_RECORD_MOVES",
     "MAX_TEXT_CHARS",
     "check_deck",
@@ -39,17 +40,26 @@ __all__ = [
 MAX_DECK_CARDS = 10_000
 """The most cards a deck may hold (the built-in games use 98 to 116)."""
 
-MAX_RECORD_MOVES = 1_000_000
-"""The most moves a game record may hold."""
+MAX_RECORD_MOVES = 20_000
+"""The most moves a game record may hold: a hundred times the longest game of The Game (under 200
+moves), and far more than a Mille Bornes match to 5,000 points takes (under a thousand moves, the
+longest of many random ones); its JSON, even indented, fits within :data:`MAX_JSON_CHARS`."""
 
 MAX_TEXT_CHARS = 200
 """The longest text ``parse_move`` reads (a move is a few words)."""
 
-MAX_JSON_CHARS = 50_000_000
-"""The longest JSON text ``from_json`` reads (a long match record is well under a megabyte)."""
+MAX_JSON_CHARS = 2_000_000
+"""The longest JSON text ``from_json`` reads: a record of :data:`MAX_RECORD_MOVES` moves fits (a long
+match record is well under a megabyte), and any text this long is answered within about a second
+and 150 MB (``benchmarks/json_limits.py``)."""
 
-MAX_JSON_DEPTH = 64
-"""The deepest nesting of JSON arrays and objects ``from_json`` reads (the library writes at most 8)."""
+MAX_JSON_DEPTH = 16
+"""The deepest nesting of JSON arrays and objects ``from_json`` reads (the library writes at most 8),
+measured on the text before it is parsed."""
+
+MAX_JSON_ITEMS = MAX_DECK_CARDS
+"""The longest list ``from_json`` reads inside a value (a deck, a pile, a hand, a match's score
+sheets): as many as the largest deck. A game record's moves have their own limit."""
 
 C = TypeVar("C", bound=Hashable)
 T = TypeVar("T")

@@ -141,7 +141,8 @@ def test_play_loading_a_save_file_with_a_bad_game_name_says_so_in_one_clear_line
     data = the_game_data(GameRecord.start(the_game.Rules(), seed=1))
     data["game"] = name
     (tmp_path / "bad.json").write_text(json.dumps(data), encoding="ascii")
-    env = {key: value for key, value in os.environ.items() if key not in ("LANG", "LC_ALL", "PYTHONIOENCODING")}
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("LANG", "LC_ALL", "PYTHONIOENCODING")}
     run = subprocess.run(
         [sys.executable, "-m", "cardrules", "play", "the-game", "--seed", "1"],
         input=b"load bad.json\nquit\n", capture_output=True, cwd=tmp_path, timeout=60,
