@@ -165,3 +165,21 @@ def test_play_names_a_missing_save_file_with_its_escape_sequence_escaped(tmp_pat
     assert run.returncode == 0, run.stderr.decode("utf-8", "replace")
     assert b"\x1b" not in run.stdout
     assert b"\\x1b[2Jnope.json" in run.stdout
+
+
+class EscapingBot:
+    """Answers with a string that would clear the terminal, which is no move at all."""
+
+    def choose(self, observation: object, legal: tuple[object, ...]) -> object:
+        return "\x1b[2J\ud800"
+
+
+def test_a_bot_spec_and_a_bad_move_of_a_bot_are_named_printably_in_play() -> None:
+    from cardrules.cli.botspec import BotSpec
+    from cardrules.cli.play_session import BotError, Session
+
+    spec = BotSpec("mine:\x1b[31m", EscapingBot, {})
+    with pytest.raises(BotError) as caught:
+        Session.start(the_game.Rules(players=2), seat=1, bots=[spec], seed=1, adviser=spec)
+    assert_printable(str(caught.value))
+    assert "mine:\\x1b[31m" in str(caught.value)

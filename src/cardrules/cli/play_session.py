@@ -36,7 +36,7 @@ from typing import Literal, TypeAlias, cast
 
 import attrs
 
-from cardrules.arguments import MAX_JSON_CHARS, shown
+from cardrules.arguments import MAX_JSON_CHARS, printable, shown
 from cardrules.cli.botspec import BotSpec
 from cardrules.contract import AnyState, GameObservation, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
@@ -373,7 +373,8 @@ class Session:
             legal = legal_moves(state)
             move = bot.choose(observe(state, seat), legal)
             if move not in legal:  # the person must not be told that their own move was illegal
-                raise BotError(f"the bot of seat {seat} ({spec.label}) chose {move}, not a legal move")
+                raise BotError(f"the bot of seat {seat} ({printable(spec.label, 60)}) chose "
+                               f"{printable(str(move), 60)}, not a legal move")
             after = apply(state, move)
             events.extend(self._announce(seat, move, state, after))
             moves.append(move)
