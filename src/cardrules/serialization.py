@@ -244,26 +244,34 @@ def _collection_hook(kind: type) -> Callable[[object, type], object]:
     # before reading it, and stop at the third bad item.
     build = _COLLECTIONS[typing.get_origin(kind)]
     args = typing.get_args(kind)
-    fixed = None if (len(args) == 2 and args[1] is Ellipsis) or build is not tuple else args
-    item_types = args if fixed is not None else (args[0],)
+    homogeneous = build is not tuple or (len(args) == 2 and args[1] is Ellipsis)
+    types_ = args[:1] if homogeneous else args
+    hooks: list[Callable[[object, object], object]] = []  # looked up at the first read, once
 
     def structure(value: object, _: type) -> object:
         if not isinstance(value, list | tuple):
             raise SerializationError(f"expected a list, got {_shown(value)}")
-        if fixed is not None and len(value) != len(fixed):
-            raise SerializationError(f"expected a list of {len(fixed)} items, got {len(value):,}")
+        if not homogeneous and len(value) != len(types_):
+            raise SerializationError(f"expected a list of {len(types_)} items, got {len(value):,}")
         if len(value) > MAX_JSON_ITEMS:
             raise SerializationError(f"a list holds at most {MAX_JSON_ITEMS:,} items, not {len(value):,}")
-        hooks = [converter.get_structure_hook(item) for item in item_types]
+        if not hooks:
+            hooks.extend(converter.get_structure_hook(item_type) for item_type in types_)
+        if homogeneous:
+            hook, item_type = hooks[0], types_[0]
+            try:
+                return build([hook(item, item_type) for item in value])
+            except Exception:
+                pass  # read again item by item below, to say which items are bad
         items: list[object] = []
         problems: list[Exception] = []
         for index, item in enumerate(value):
-            item_type = fixed[index] if fixed is not None else item_types[0]
+            at = 0 if homogeneous else index
             try:
-                items.append(hooks[index if fixed is not None else 0](item, item_type))
+                items.append(hooks[at](item, types_[at]))
             except Exception as exc:
                 exc.__notes__ = [*getattr(exc, "__notes__", []),
-                                 IterableValidationNote(f"item {index}", index, item_type)]
+                                 IterableValidationNote(f"item {index}", index, types_[at])]
                 problems.append(exc)
                 if len(problems) == _MOST_PROBLEMS:
                     break
@@ -475,7 +483,7 @@ def detailed_from_json(text: str | bytes, cls: object = None) -> object:
     >>> detailed_from_json(to_json(state), State) == from_json(to_json(state), State) == state
     True
     """
-    data = _parse(text)
+    data, text = _parse(text)
     if not isinstance(data, dict):
         raise SerializationError(f"expected a JSON object written by cardrules, got {_shown(data)}")
     if "format" not in data:
@@ -496,6 +504,10 @@ def detailed_from_json(text: str | bytes, cls: object = None) -> object:
     except Exception as exc:
         if not blames_the_text(exc):
             raise
+        # What the library writes is at most 8 deep: a short text's depth is measured only when reading
+        # failed (a long one's before it was parsed).
+        if len(text) <= _DEPTH_FIRST and _depth(text) > MAX_JSON_DEPTH:
+            raise SerializationError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
         raise SerializationError(f"cannot read {what}: {explain(exc)}") from exc
     if isinstance(cls, type) and cls in game.move_classes and type(value) is not cls:
         raise SerializationError(f"this JSON holds the move {str(value)!r}, not {_article(cls.__name__)} "
@@ -507,8 +519,15 @@ def detailed_from_json(text: str | bytes, cls: object = None) -> object:
     return value
 
 
-def _parse(text: object) -> object:
-    """The data of the JSON ``text``, refused unparsed if it is too long or nested too deeply."""
+_DEPTH_FIRST = 20_000
+"""Texts longer than this are measured for depth before they are parsed: deep nesting is what makes
+a text slowest to parse for its length. A shorter one is cheap to parse, and measured only if it
+cannot be read (measuring costs a few microseconds per kilobyte)."""
+
+
+def _parse(text: object) -> tuple[object, str]:
+    """The data of the JSON ``text`` and the text as a ``str``; refused unparsed if it is too long,
+    or long and nested too deeply."""
     if isinstance(text, bytes | bytearray):
         if len(text) > 4 * MAX_JSON_CHARS:  # more bytes than any text within the limit has: not decoded
             raise SerializationError(f"JSON of {len(text):,} bytes is over the limit of {MAX_JSON_CHARS:,} "
@@ -521,8 +540,7 @@ def _parse(text: object) -> object:
         raise SerializationError(f"from_json() reads a str or bytes, not {type(text).__name__}")
     if len(text) > MAX_JSON_CHARS:
         raise SerializationError(f"JSON of {len(text):,} characters is over the limit of {MAX_JSON_CHARS:,}")
-    # Measured on the text, before parsing: a deeply nested text is the slowest to parse for its length.
-    if _depth(text) > MAX_JSON_DEPTH:
+    if len(text) > _DEPTH_FIRST and _depth(text) > MAX_JSON_DEPTH:
         raise SerializationError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
     try:
         data = json.loads(text)
@@ -530,7 +548,7 @@ def _parse(text: object) -> object:
         raise SerializationError("JSON nested too deeply") from None
     except ValueError as exc:
         raise SerializationError(f"not valid JSON: {exc}") from None
-    return data
+    return data, text
 
 
 # Possessive: a plain repetition of a group keeps a backtracking record per step, 240 MB for a text
