@@ -23,6 +23,7 @@ __all__ = [
     "MAX_DECK_CARDS",
     "MAX_JSON_CHARS",
     "MAX_JSON_DEPTH",
+    "MAX_JSON_ITEMS",
     "MAX_RECORD_MOVES",
     "MAX_TEXT_CHARS",
     "check_deck",
@@ -32,23 +33,34 @@ __all__ = [
     "check_seat",
     "check_seed",
     "check_text",
+    "printable",
     "shown",
 ]
 
 MAX_DECK_CARDS = 10_000
 """The most cards a deck may hold (the built-in games use 98 to 116)."""
 
-MAX_RECORD_MOVES = 1_000_000
-"""The most moves a game record may hold."""
+MAX_RECORD_MOVES = 50_000
+"""The most moves a game record may hold: over two hundred times the longest game of The Game (under
+200 moves), four times the longest random Mille Bornes match to 5,000 points (11,000 moves at nine
+players), and twice and a half the 20,000 moves within which the conformance check wants every game
+to end; its JSON (written without ``indent``) fits within :data:`MAX_JSON_CHARS`."""
 
 MAX_TEXT_CHARS = 200
 """The longest text ``parse_move`` reads (a move is a few words)."""
 
-MAX_JSON_CHARS = 50_000_000
-"""The longest JSON text ``from_json`` reads (a long match record is well under a megabyte)."""
+MAX_JSON_CHARS = 3_000_000
+"""The longest JSON text ``from_json`` reads: a record of :data:`MAX_RECORD_MOVES` moves fits (a
+match record is usually well under a megabyte), and any text this long is answered in about a
+second at most and well under 200 MB (``benchmarks/json_limits.py``)."""
 
-MAX_JSON_DEPTH = 64
-"""The deepest nesting of JSON arrays and objects ``from_json`` reads (the library writes at most 8)."""
+MAX_JSON_DEPTH = 16
+"""The deepest nesting of JSON arrays and objects ``from_json`` reads (the library writes at most 8),
+measured on the text (before it is parsed, for a text over 20,000 characters)."""
+
+MAX_JSON_ITEMS = MAX_DECK_CARDS
+"""The longest list ``from_json`` reads inside a value (a deck, a pile, a hand, a match's score
+sheets): as many as the largest deck. A game record's moves have their own limit."""
 
 C = TypeVar("C", bound=Hashable)
 T = TypeVar("T")
@@ -178,12 +190,18 @@ def check_text(text: object, what: str = "a move") -> str:
 def shown(value: object, limit: int = 40) -> str:
     """The ``repr`` of a caller's ``value`` for an error message, cut to ``limit`` characters.
 
+    The text is :func:`printable`: a string's lone surrogates, control characters and terminal
+    escape sequences are escaped (``repr`` does that for a ``str``; an object's own ``__repr__``
+    may not), so the message prints on any terminal and cannot drive it.
+
     A whole number too long for Python to print (past its 4300-digit limit) is described instead,
     and so is anything else whose ``repr`` fails that way (a tuple holding such a number): a message
     about a bad value must never fail itself.
 
     >>> shown(7), shown("seven")
     ('7', "'seven'")
+    >>> print(shown("the-game\\ud800\\x1b[31m"))
+    'the-game\\ud800\\x1b[31m'
     >>> shown(tuple(range(30)))
     '(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11...'
     >>> shown(10**5000)
@@ -197,7 +215,45 @@ def shown(value: object, limit: int = 40) -> str:
         if isinstance(value, int):
             return _described(value)
         return f"<{type(value).__name__} too large to show>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return printable(text, limit)
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """``text`` as it may be shown in a message, unquoted: every character that is not printable
+    (a lone surrogate, a control character such as the escape that starts a terminal sequence, a
+    format character such as a right-to-left override, a line break) written as its Python escape;
+    with ``limit``, cut to that many characters.
+
+    Letters of any script stay as they are ("Mañana" is printable); such a message prints on a
+    terminal whose encoding can spell them, and on any other through Python's error handler.
+
+    >>> printable("José")
+    'José'
+    >>> print(printable("a\\x1b[2Jb\\ud800c"))
+    a\\x1b[2Jb\\ud800c
+    >>> printable("x" * 50, 10)
+    'xxxxxxx...'
+    """
+    if limit is not None and len(text) > limit:
+        # Escaping only lengthens, so the cut is made twice: before (cheap on a huge text) and after.
+        text = text[:limit]
+        clipped = True
+    else:
+        clipped = False
+    if not text.isprintable():
+        text = "".join(char if char.isprintable() else _escaped(char) for char in text)
+    if limit is not None and (clipped or len(text) > limit):
+        text = text[: max(limit - 3, 0)] + "..."
+    return text
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
 
 
 def _described(number: int) -> str:

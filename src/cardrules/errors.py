@@ -100,4 +100,9 @@ def _show(move: object) -> str:
         # A whole number past Python's 4300 digits. (This module cannot use arguments.shown, which
         # imports it, so it says less: the type alone.)
         return f"<{type(move).__name__} too large to show>"
-    return text if len(text) <= 60 else text[:57] + "..."
+    text = text if len(text) <= 60 else text[:57] + "..."
+    if not text.isprintable():
+        # Whatever was passed as a move (a caller's string) must print on any terminal and not drive
+        # it: escaped as ``ascii`` does (arguments.printable, which keeps letters, imports this module).
+        text = ascii(text)[1:-1]
+    return text

@@ -11,7 +11,14 @@ from cardrules.arguments import MAX_DECK_CARDS, MAX_RECORD_MOVES, check_first_pl
 from cardrules.contract import AnyState, RulesLike
 from cardrules.errors import ArgumentError, IllegalMoveError, SerializationError, UnknownGameError
 from cardrules.registry import SomeGame, game_of, get
-from cardrules.serialization import blames_the_text, converter, explain, register_kind, structure_as
+from cardrules.serialization import (
+    blames_the_text,
+    converter,
+    explain,
+    register_kind,
+    structure_as,
+    unknown_fields,
+)
 
 __all__ = ["GameRecord", "replay"]
 
@@ -139,6 +146,7 @@ def replay(record: GameRecord) -> AnyState:
 
 
 _FIELDS = ("game", "rules_version", "rules", "seed", "deck", "first_player", "moves")
+_KNOWN = frozenset(_FIELDS)
 
 
 def _unstructure_record(record: GameRecord) -> dict[str, object]:
@@ -160,9 +168,8 @@ def _structure_record(data: object, _: type) -> GameRecord:
     missing = [name for name in _FIELDS if name not in data]
     if missing:
         raise SerializationError(f"missing field{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
-    extra = sorted(set(data) - set(_FIELDS))
-    if extra:
-        raise SerializationError(f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(extra)}")
+    if not data.keys() <= _KNOWN:
+        raise SerializationError(unknown_fields(data.keys() - _KNOWN))
     game = get(data["game"])
     version = data["rules_version"]
     if version != game.rules_version or type(version) is not int:

@@ -27,11 +27,13 @@ hook of its own (its cards, its rules) is handed to that hook on the fast path t
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
 import re
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Literal, TypeVar, overload
 
 import attrs
@@ -45,7 +47,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 from cattrs.strategies import configure_tagged_union
 
-from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH, shown
+from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH, MAX_JSON_ITEMS, printable, shown
 from cardrules.errors import CardrulesError, InvalidStateError, SerializationError, UnknownGameError
 from cardrules.fast_json import Compiler, encode, read_json
 from cardrules.registry import SomeGame, available, game_of, get, registered
@@ -64,6 +66,7 @@ __all__ = [
     "register_kind",
     "structure_as",
     "to_json",
+    "unknown_fields",
 ]
 
 T = TypeVar("T")
@@ -203,11 +206,15 @@ def _attrs_hook(cls: type) -> Callable[[object, type], object]:
     structure: Callable[[Mapping[str, object], type], object] = make_dict_structure_fn(
         cls, converter, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True)
     required = tuple(field.alias for field in fields if field.init)
+    known = frozenset(required)
     lenient = cls in _LENIENT
 
     def hook(value: object, _: type) -> object:
         if not isinstance(value, dict):
             raise SerializationError(f"expected an object, got {_shown(value)}")
+        if not value.keys() <= known:
+            # Before cattrs, whose own message would join every stray key (megabytes for a hostile text).
+            raise SerializationError(unknown_fields(value.keys() - known))
         if not lenient:
             missing = [name for name in required if name not in value]
             if missing:
@@ -219,6 +226,63 @@ def _attrs_hook(cls: type) -> Callable[[object, type], object]:
 
 
 converter.register_structure_hook_factory(attrs.has, _attrs_hook)
+
+_MOST_PROBLEMS = 3
+"""How many bad items of one list are read before giving up: :func:`explain` shows three."""
+
+_COLLECTIONS: dict[object, Callable[[list[object]], object]] = {
+    tuple: tuple, list: list, frozenset: frozenset, set: set}
+
+
+def _is_collection(kind: object) -> bool:
+    return typing.get_origin(kind) in _COLLECTIONS and bool(typing.get_args(kind))
+
+
+def _collection_hook(kind: type) -> Callable[[object, type], object]:
+    # cattrs' own hooks read every item of a list and keep an exception for each bad one: a hostile
+    # text of a million bad cards cost 30 s and 2 GB. These refuse a list past MAX_JSON_ITEMS
+    # before reading it, and stop at the third bad item.
+    build = _COLLECTIONS[typing.get_origin(kind)]
+    args = typing.get_args(kind)
+    homogeneous = build is not tuple or (len(args) == 2 and args[1] is Ellipsis)
+    types_ = args[:1] if homogeneous else args
+    hooks: list[Callable[[object, object], object]] = []  # looked up at the first read, once
+
+    def structure(value: object, _: type) -> object:
+        if not isinstance(value, list | tuple):
+            raise SerializationError(f"expected a list, got {_shown(value)}")
+        if not homogeneous and len(value) != len(types_):
+            raise SerializationError(f"expected a list of {len(types_)} items, got {len(value):,}")
+        if len(value) > MAX_JSON_ITEMS:
+            raise SerializationError(f"a list holds at most {MAX_JSON_ITEMS:,} items, not {len(value):,}")
+        if not hooks:
+            hooks.extend(converter.get_structure_hook(item_type) for item_type in types_)
+        if homogeneous:
+            hook, item_type = hooks[0], types_[0]
+            try:
+                return build([hook(item, item_type) for item in value])
+            except Exception:
+                pass  # read again item by item below, to say which items are bad
+        items: list[object] = []
+        problems: list[Exception] = []
+        for index, item in enumerate(value):
+            at = 0 if homogeneous else index
+            try:
+                items.append(hooks[at](item, types_[at]))
+            except Exception as exc:
+                exc.__notes__ = [*getattr(exc, "__notes__", []),
+                                 IterableValidationNote(f"item {index}", index, types_[at])]
+                problems.append(exc)
+                if len(problems) == _MOST_PROBLEMS:
+                    break
+        if problems:
+            raise IterableValidationError(f"while reading {_type_name(kind)}", problems, kind)
+        return build(items)
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_collection, _collection_hook)
 
 # From here on, a hook registered for a type is a customization the fast path must respect.
 converter.recording = True
@@ -403,7 +467,7 @@ def from_json(text: str | bytes, cls: object = None) -> object:
     ...
     cardrules.errors.SerializationError: cannot read a move of The Game: move: expected one of ...
     """
-    if type(text) is str and len(text) <= MAX_JSON_CHARS:
+    if type(text) is str and len(text) <= _FAST_CHARS:
         value = _fast_value(text, cls)
         if value is not None:
             return value
@@ -419,7 +483,7 @@ def detailed_from_json(text: str | bytes, cls: object = None) -> object:
     >>> detailed_from_json(to_json(state), State) == from_json(to_json(state), State) == state
     True
     """
-    data = _parse(text)
+    data, text = _parse(text)
     if not isinstance(data, dict):
         raise SerializationError(f"expected a JSON object written by cardrules, got {_shown(data)}")
     if "format" not in data:
@@ -440,8 +504,9 @@ def detailed_from_json(text: str | bytes, cls: object = None) -> object:
     except Exception as exc:
         if not blames_the_text(exc):
             raise
-        # What the library writes is at most 8 deep, so depth is measured only when reading failed.
-        if _depth(body) > MAX_JSON_DEPTH:
+        # What the library writes is at most 8 deep: a short text's depth is measured only when reading
+        # failed (a long one's before it was parsed).
+        if len(text) <= _DEPTH_FIRST and _depth(text) > MAX_JSON_DEPTH:
             raise SerializationError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
         raise SerializationError(f"cannot read {what}: {explain(exc)}") from exc
     if isinstance(cls, type) and cls in game.move_classes and type(value) is not cls:
@@ -454,8 +519,19 @@ def detailed_from_json(text: str | bytes, cls: object = None) -> object:
     return value
 
 
-def _parse(text: object) -> object:
+_DEPTH_FIRST = 20_000
+"""Texts longer than this are measured for depth before they are parsed: deep nesting is what makes
+a text slowest to parse for its length. A shorter one is cheap to parse, and measured only if it
+cannot be read (measuring costs a few microseconds per kilobyte)."""
+
+
+def _parse(text: object) -> tuple[object, str]:
+    """The data of the JSON ``text`` and the text as a ``str``; refused unparsed if it is too long,
+    or long and nested too deeply."""
     if isinstance(text, bytes | bytearray):
+        if len(text) > 4 * MAX_JSON_CHARS:  # more bytes than any text within the limit has: not decoded
+            raise SerializationError(f"JSON of {len(text):,} bytes is over the limit of {MAX_JSON_CHARS:,} "
+                                     "characters")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -464,30 +540,32 @@ def _parse(text: object) -> object:
         raise SerializationError(f"from_json() reads a str or bytes, not {type(text).__name__}")
     if len(text) > MAX_JSON_CHARS:
         raise SerializationError(f"JSON of {len(text):,} characters is over the limit of {MAX_JSON_CHARS:,}")
+    if len(text) > _DEPTH_FIRST and _depth(text) > MAX_JSON_DEPTH:
+        raise SerializationError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
     try:
         data = json.loads(text)
     except RecursionError:
         raise SerializationError("JSON nested too deeply") from None
     except ValueError as exc:
         raise SerializationError(f"not valid JSON: {exc}") from None
-    return data
+    return data, text
 
 
-def _depth(data: object) -> int:
-    deepest = 0
-    level = [data]
-    while level:
-        deepest += 1
-        nested: list[object] = []
-        for item in level:
-            if isinstance(item, dict):
-                nested.extend(value for value in item.values() if isinstance(value, dict | list))
-            elif isinstance(item, list):
-                nested.extend(value for value in item if isinstance(value, dict | list))
-        level = nested
-        if deepest > MAX_JSON_DEPTH:
-            break
-    return deepest
+# Possessive: a plain repetition of a group keeps a backtracking record per step, 240 MB for a text
+# of 300,000 escapes.
+_STRINGS = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_BRACKET_STEPS = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _depth(text: str) -> int:
+    """How deep the arrays and objects of the JSON ``text`` nest (0 for a scalar; brackets in
+    strings do not count).
+
+    Regular expressions and ``accumulate`` do the work in C: about 0.1 s for two million brackets.
+    """
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    return max(itertools.accumulate(map(_BRACKET_STEPS.__getitem__, brackets)), default=0)
 
 
 def _upgrade(data: dict[str, object]) -> dict[str, object]:
@@ -586,6 +664,9 @@ _RULES_TEXTS: dict[str, dict[str, object]] = {}
 """Per game, the JSON texts of rules values read before, with the values: the rules of a game are
 the same in every state and observation of it, and reading them is most of reading a small state."""
 _RULES_TEXTS_KEPT = 16
+_FAST_CHARS = 250_000
+"""The longest text the fast path tries (a state of the longest match is well under it): a longer one
+is rare, and a hostile one would be parsed twice, by orjson and then by json, on its way to its error."""
 _DECODER = json.JSONDecoder()
 _loads: Callable[[str], Any] = read_json
 """The fast path's parser (``cardrules.fast_json.read_json``: orjson's when installed); a name of
@@ -749,8 +830,7 @@ def _message(exc: BaseException) -> str:
     if isinstance(exc, CardrulesError):
         return str(exc)
     if isinstance(exc, ForbiddenExtraKeysError):
-        names = sorted(exc.extra_fields)
-        return f"unknown field{'s' if len(names) > 1 else ''} " + ", ".join(names)
+        return unknown_fields(exc.extra_fields)
     if isinstance(exc, KeyError):
         return f"missing field {exc.args[0]}" if exc.args else "a field is missing"
     if isinstance(exc, RecursionError):
@@ -759,12 +839,38 @@ def _message(exc: BaseException) -> str:
     return "not a value of the expected kind"
 
 
+_SHOWN_FIELDS = 5
+"""How many unknown fields a message names; it counts the others."""
+
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
+
+
+def unknown_fields(names: Collection[str]) -> str:
+    """The message for fields no value has: the first few ``names`` in sorted order, and how many
+    more there are, so that a text with a million stray keys gets a short message.
+
+    >>> unknown_fields(["cheat"])
+    'unknown field cheat'
+    >>> unknown_fields([f"k{i}" for i in range(1000)])
+    'unknown fields k0, k1, k10, k100, k101 and 995 more'
+    """
+    first = heapq.nsmallest(_SHOWN_FIELDS, names)  # not sorted(): linear in a huge count of names
+    listed = ", ".join(name if _PLAIN_NAME.fullmatch(name) else _shown(name) for name in first)
+    more = len(names) - len(first)
+    return (f"unknown field{'s' if len(names) > 1 else ''} {listed}"
+            + (f" and {more:,} more" if more else ""))
+
+
 def _shown(value: object) -> str:
+    """``value`` as JSON for a message, cut to 40 characters and printable on any terminal."""
     try:
         text = json.dumps(value, ensure_ascii=False)
+        if not text.isprintable():
+            # A lone surrogate, a control character or a terminal escape: spelled as JSON escapes.
+            text = json.dumps(value)
     except (TypeError, ValueError, RecursionError):
         return shown(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return printable(text, 40)
 
 
 _NOUNS = {"rules": "rules", "state": "a state", "move": "a move", "observation": "an observation",

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Generic, Literal, TypeVar, cast
 
 from cardrules import __version__, registry
+from cardrules.arguments import printable
 from cardrules.bots import STRONGEST, Bot, OpeningRater, play_game, strongest_first_player
 from cardrules.cli.arena import ArenaGame, arena_jobs, play_arena_game, summarize_arena
 from cardrules.cli.arena_report import print_arena, write_json, write_plot
@@ -478,4 +479,4 @@ def _import_games(argv: Sequence[str]) -> None:
         try:
             importlib.import_module(name)
         except ImportError as exc:
-            raise ArgumentError(f"--import {name}: {exc}") from None
+            raise ArgumentError(f"--import {printable(name, 60)}: {printable(str(exc), 200)}") from None

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import attrs
 
+from cardrules.arguments import printable
 from cardrules.cli.arena import ArenaGame, ArenaSummary
 from cardrules.cli.statistics import Interval
 from cardrules.errors import ArgumentError
@@ -115,7 +116,7 @@ def write_json(path: Path, summary: ArenaSummary, played: Sequence[ArenaGame]) -
         path.write_text(json.dumps({"summary": attrs.asdict(summary), "games": games}) + "\n",
                         encoding="utf-8")
     except OSError as exc:
-        raise ArgumentError(f"--json {path}: {exc.strerror or exc}") from None
+        raise ArgumentError(f"--json {printable(str(path), 80)}: {exc.strerror or exc}") from None
 
 
 def write_plot(path: Path, summary: ArenaSummary, played: Sequence[ArenaGame]) -> None:
@@ -128,4 +129,4 @@ def write_plot(path: Path, summary: ArenaSummary, played: Sequence[ArenaGame]) -
     try:
         plot_arena(path, summary, played)
     except OSError as exc:
-        raise ArgumentError(f"--plot {path}: {exc.strerror or exc}") from None
+        raise ArgumentError(f"--plot {printable(str(path), 80)}: {exc.strerror or exc}") from None

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Union, cast
 
 import attrs
 
+from cardrules.arguments import printable, shown
 from cardrules.bots import Bot, ISMCTSBot
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError
@@ -61,9 +62,10 @@ class BotSpec:
         try:
             bot = self.factory(**self.options, **extra)
         except (TypeError, ValueError) as exc:
-            raise ArgumentError(f"bot {self.label}: {exc}") from None
+            raise ArgumentError(f"bot {printable(self.label, 60)}: {printable(str(exc), 200)}") from None
         if not isinstance(bot, Bot):
-            raise ArgumentError(f"bot {self.label}: {type(bot).__name__} has no choose method")
+            raise ArgumentError(f"bot {printable(self.label, 60)}: {type(bot).__name__} has no choose "
+                                "method")
         return cast(Bot[object, object], bot)
 
 
@@ -78,11 +80,11 @@ def split_bots(text: str) -> list[str]:
     specs: list[str] = []
     for piece in (piece.strip() for piece in text.split(",")):
         if not piece:
-            raise ArgumentError(f"an empty bot name in {text!r}")
+            raise ArgumentError(f"an empty bot name in {shown(text, 80)}")
         equals = piece.find("=")
         if equals >= 0 and ":" not in piece[:equals]:
             if not specs:
-                raise ArgumentError(f"option {piece!r} comes before any bot in {text!r}")
+                raise ArgumentError(f"option {shown(piece)} comes before any bot in {shown(text, 80)}")
             specs[-1] += "," + piece
         else:
             specs.append(piece)
@@ -117,7 +119,7 @@ def parse_bot(spec: str, builtin: Mapping[str, Callable[..., object]]) -> BotSpe
     else:
         match = _USER_BOT.fullmatch(spec)
         if match is None:
-            raise ArgumentError(f"unknown bot {name!r}: choose from {', '.join(sorted(builtin))}, "
+            raise ArgumentError(f"unknown bot {shown(name)}: choose from {', '.join(sorted(builtin))}, "
                                 "or name your own as package.module:ClassName")
         factory = _load(match.group("module"), match.group("cls"), spec)
         options_text = match.group("options") or ""
@@ -128,10 +130,12 @@ def _load(module_name: str, class_name: str, spec: str) -> Callable[..., object]
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise ArgumentError(f"bot {spec}: cannot import {module_name}: {exc}") from None
+        raise ArgumentError(f"bot {printable(spec, 60)}: cannot import {printable(module_name, 60)}: "
+                            f"{printable(str(exc), 200)}") from None
     factory = getattr(module, class_name, None)
     if not callable(factory):
-        raise ArgumentError(f"bot {spec}: {module_name} has no class {class_name}")
+        raise ArgumentError(f"bot {printable(spec, 60)}: {printable(module_name, 60)} has no class "
+                            f"{printable(class_name, 60)}")
     return cast(Callable[..., object], factory)
 
 
@@ -163,11 +167,12 @@ def _options(spec: str, text: str, factory: Callable[..., object]) -> dict[str, 
         key, equals, value = item.partition("=")
         key = key.strip()
         if not equals or not key:
-            raise ArgumentError(f"bot {spec}: {item!r} is not key=value")
+            raise ArgumentError(f"bot {printable(spec, 60)}: {shown(item)} is not key=value")
         if key not in settable:
-            raise ArgumentError(f"bot {spec}: no option {key!r} (options: {', '.join(settable) or 'none'})")
+            raise ArgumentError(f"bot {printable(spec, 60)}: no option {shown(key)} "
+                                f"(options: {', '.join(settable) or 'none'})")
         if key in options:
-            raise ArgumentError(f"bot {spec}: option {key!r} given twice")
+            raise ArgumentError(f"bot {printable(spec, 60)}: option {shown(key)} given twice")
         options[key] = _convert(spec, key, value.strip(), hints.get(key, str))
     return options
 
@@ -190,7 +195,8 @@ def _convert(spec: str, key: str, text: str, kind: object) -> object:
             continue
     names = " or ".join(_KIND_NAMES.get(choice, getattr(choice, "__name__", str(choice)))
                         for choice in choices)
-    raise ArgumentError(f"bot {spec}: option {key}={text!r} is not {names}")
+    raise ArgumentError(f"bot {printable(spec, 60)}: option {printable(key, 40)}={shown(text)} "
+                        f"is not {names}")
 
 
 class SearchBot(ISMCTSBot):

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping
 from typing import BinaryIO, TextIO, cast
 
 import cardrules
+from cardrules.arguments import printable
 from cardrules.cli.botspec import parse_bot, parse_bots
 from cardrules.cli.play_session import BotError, SaveFileError, Session, Step
 from cardrules.cli.play_text import (
@@ -234,14 +235,15 @@ class LinePlayer:
             except SaveFileError as exc:
                 self.say(error_text(exc, session, lang), text("game_goes_on", lang), self._prompt())
                 return True
-            self.say(counted("saved", lang, len(session.record.moves), path=argument), self._prompt())
+            self.say(counted("saved", lang, len(session.record.moves), path=printable(argument, 80)),
+                     self._prompt())
         else:
             try:
                 step = session.load(argument)
             except SaveFileError as exc:
                 self.say(error_text(exc, session, lang), text("game_goes_on", lang), self._prompt())
                 return True
-            self.say(counted("loaded", lang, len(step.session.record.moves), path=argument))
+            self.say(counted("loaded", lang, len(step.session.record.moves), path=printable(argument, 80)))
             self._show(step)
         return True
 

@@ -34,7 +34,7 @@ from typing import Literal, TypeAlias, cast
 
 import attrs
 
-from cardrules.arguments import MAX_JSON_CHARS, shown
+from cardrules.arguments import MAX_JSON_CHARS, printable, shown
 from cardrules.cli.botspec import BotSpec
 from cardrules.cli.play_files import RefusedFileError, read_at_most, write_whole
 from cardrules.contract import AnyState, GameObservation, RulesLike
@@ -137,7 +137,7 @@ class SaveFileError(CardrulesError, ValueError):
 
     def __init__(self, path: str, problem: Problem, detail: str = "") -> None:
         self.path, self.problem, self.detail = path, problem, detail
-        super().__init__(f"{path}: {problem}" + (f": {detail}" if detail else ""))
+        super().__init__(f"{printable(path, 80)}: {problem}" + (f": {detail}" if detail else ""))
 
 
 # --- the session ----------------------------------------------------------------------------------
@@ -375,7 +375,8 @@ class Session:
             legal = legal_moves(state)
             move = bot.choose(observe(state, seat), legal)
             if move not in legal:  # the person must not be told that their own move was illegal
-                raise BotError(f"the bot of seat {seat} ({spec.label}) chose {move}, not a legal move")
+                raise BotError(f"the bot of seat {seat} ({printable(spec.label, 60)}) chose "
+                               f"{printable(str(move), 60)}, not a legal move")
             after = apply(state, move)
             events.extend(self._announce(seat, move, state, after))
             moves.append(move)

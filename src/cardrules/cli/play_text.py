@@ -13,6 +13,7 @@ help, the end of the game, and every message about bad input. Both front ends us
 from __future__ import annotations
 
 import cardrules
+from cardrules.arguments import printable
 from cardrules.cli.play_session import (
     BotError,
     Drew,
@@ -37,7 +38,6 @@ __all__ = [
     "command",
     "counted",
     "error_text",
-    "file_name",
     "help_lines",
     "move_lines",
     "no_such_number",
@@ -428,7 +428,8 @@ def error_text(error: CardrulesError, session: Session, lang: Lang) -> str:
     details of a file's problem stay English."""
     if isinstance(error, SaveFileError):
         key = "illegal_record" if error.problem == "illegal" else error.problem
-        return text(key, lang, path=file_name(error.path), detail=error.detail, title=session.game.title)
+        # The file name is the person's text: a terminal escape in it must not reach the terminal.
+        return text(key, lang, path=printable(error.path, 80), detail=error.detail, title=session.game.title)
     if isinstance(error, BotError):
         return text("bot_failed", lang, reason=str(error))
     if isinstance(error, IllegalMoveError):
@@ -458,16 +459,6 @@ def no_such_number(session: Session, typed: str, lang: Lang) -> str:
     except CardrulesError:
         return message
     return f"{message} {text('type_it_out', lang, n=number, notation=move)}"
-
-
-def file_name(path: str) -> str:
-    """``path`` as a message shows it: as typed, or escaped if it holds characters a terminal would
-    not show (a NUL, a control code), so that the line stays one clear line.
-
-    >>> file_name("partie.json"), file_name("a\\0b")
-    ('partie.json', 'a\\\\x00b')
-    """
-    return path if path.isprintable() else repr(path)[1:-1]
 
 
 def board_lines(session: Session, lang: Lang) -> list[str]:

@@ -25,6 +25,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input, Label, OptionList, RichLog, Static
 
 import cardrules
+from cardrules.arguments import printable
 from cardrules.cli.play_session import BotError, SaveFileError, Session, Step
 from cardrules.cli.play_text import (
     announce,
@@ -227,7 +228,7 @@ class PlayApp(App[int]):
         except SaveFileError as exc:
             self.log_lines(error_text(exc, self.session, self.lang), text("game_goes_on", self.lang))
             return
-        self.log_lines(counted("saved", self.lang, len(self.session.record.moves), path=path))
+        self.log_lines(counted("saved", self.lang, len(self.session.record.moves), path=printable(path, 80)))
 
     def action_load(self) -> None:
         """Ask for a file and go on with the game saved in it."""
@@ -241,7 +242,7 @@ class PlayApp(App[int]):
         except SaveFileError as exc:
             self.log_lines(error_text(exc, self.session, self.lang), text("game_goes_on", self.lang))
             return
-        self.log_lines(counted("loaded", self.lang, len(step.session.record.moves), path=path))
+        self.log_lines(counted("loaded", self.lang, len(step.session.record.moves), path=printable(path, 80)))
         self._take(step)
 
     def action_help(self) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 import cattrs
 
+from cardrules.arguments import shown
 from cardrules.errors import SerializationError
 from cardrules.games.mille_bornes.cards import Card
 from cardrules.games.mille_bornes.rules import configure_rules_converter
@@ -47,8 +48,7 @@ def _card_name(card: Card) -> str:
 def _structure_card(value: Any, _: type) -> Card:
     if isinstance(value, str) and value in Card.__members__:
         return Card[value]
-    text = repr(value)
-    raise SerializationError(f"unknown card {text if len(text) <= 40 else text[:37] + '...'}")
+    raise SerializationError(f"unknown card {shown(value)}")
 
 
 def _is_card_set(kind: Any) -> bool:
