@@ -13,7 +13,7 @@ from html import escape
 
 import attrs
 
-from cardrules.svg import fonts
+from cardrules.svg.fonts import text_width as _text_width
 
 __all__ = [
     "CARD_HEIGHT",
@@ -85,7 +85,7 @@ def text_width(content: str, size: int, *, bold: bool = False) -> int:
     >>> text_width("race to 700", 13)
     79
     """
-    return math.ceil(fonts.text_width(content, size, bold=bold))
+    return math.ceil(_text_width(content, size, bold=bold))
 
 
 def fit(content: str, width: float, size: int, *, bold: bool = False) -> int:
@@ -95,7 +95,7 @@ def fit(content: str, width: float, size: int, *, bold: bool = False) -> int:
     >>> fit("distancia", 52, 11, bold=True), fit("distance", 52, 11, bold=True)
     (9, 10)
     """
-    fitting = int(width * size / max(fonts.text_width(content, size, bold=bold), 1e-9))
+    fitting = int(width * size / max(_text_width(content, size, bold=bold), 1e-9))
     return max(_SMALLEST, min(size, fitting))
 
 
@@ -114,7 +114,7 @@ def wrap(label: str, width: float, size: int, *, bold: bool = False) -> tuple[li
     for word in words:
         if lines:
             joined = f"{lines[-1]}{'' if lines[-1].endswith('-') else ' '}{word}"
-            if fonts.text_width(joined, size, bold=bold) <= width:
+            if _text_width(joined, size, bold=bold) <= width:
                 lines[-1] = joined
                 continue
         lines.append(word)

@@ -11,14 +11,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final, Protocol
 
 from cardrules.arguments import MAX_JSON_CHARS, shown
 from cardrules.errors import CardrulesError, SerializationError
 from cardrules.integrations.openspiel.state import CHANCE, TERMINAL, OpenSpielState, load_core
 
-if TYPE_CHECKING:
-    from cardrules.integrations.openspiel.game import OpenSpielGame
+
+class OpenSpielGame(Protocol):
+    """What reading a state needs of the game (:class:`~cardrules.integrations.openspiel.game.OpenSpielGame`,
+    which imports this module): its spec, and a state before the deal."""
+
+    spec: Any
+
+    def new_initial_state(self) -> OpenSpielState: ...
 
 __all__ = ["MAX_STATE_CHARS", "read_state"]
 
