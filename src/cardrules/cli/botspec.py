@@ -23,16 +23,66 @@ from typing import Any, ClassVar, Union, cast
 
 import attrs
 
+from cardrules.arguments import shown
 from cardrules.bots import Bot, ISMCTSBot
 from cardrules.contract import RulesLike
-from cardrules.errors import ArgumentError
+from cardrules.errors import ArgumentError, CardrulesError
 
-__all__ = ["BotSpec", "SearchBot", "parse_bot", "parse_bots"]
+__all__ = ["BotError", "BotSpec", "SearchBot", "build_seat", "decide", "parse_bot", "parse_bots"]
 
 _USER_BOT = re.compile(r"(?P<module>[A-Za-z_][\w.]*):(?P<cls>[A-Za-z_]\w*)(?::(?P<options>.*))?")
 _KIND_NAMES: dict[object, str] = {int: "a whole number", float: "a number", bool: "true or false",
                                   str: "text", type(None): "none"}
 _TRUE, _FALSE = {"true", "yes", "1", "on"}, {"false", "no", "0", "off"}
+
+
+class BotError(CardrulesError, RuntimeError):
+    """A bot failed during a game: it could not be built, its ``choose`` raised, or it chose
+    something that is not a legal move (a bot of your own, most likely).
+
+    ``bot`` is its label as named on the command line, ``seat`` its seat, ``move`` the number (from
+    1) of the game's move it was asked for, ``deal`` the game's seed when there is one, and
+    ``problem`` what went wrong.
+
+    >>> str(BotError("mybots:Bad", 1, 12, "chose None, not a legal move", deal=7))
+    'bot mybots:Bad at seat 1 failed on move 12 of deal 7: chose None, not a legal move'
+    """
+
+    def __init__(self, bot: str, seat: int, move: int, problem: str, *, deal: object = None) -> None:
+        where = f"move {move}" if deal is None else f"move {move} of deal {shown(deal)}"
+        super().__init__(f"bot {bot} at seat {seat} failed on {where}: {problem}")
+        self.bot, self.seat, self.move, self.problem, self.deal = bot, seat, move, problem, deal
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Raised in a worker process and pickled back: rebuilt from its fields, not from its message.
+        return (_rebuild_bot_error, (self.bot, self.seat, self.move, self.problem, self.deal))
+
+
+def _rebuild_bot_error(bot: str, seat: int, move: int, problem: str, deal: object) -> BotError:
+    return BotError(bot, seat, move, problem, deal=deal)
+
+
+def _raised(exc: BaseException) -> str:
+    """An exception a bot raised, on one line: its class and its message."""
+    try:
+        message = str(exc)
+    except Exception:  # a message that fails to print must not hide the failure it reports
+        message = ""
+    message = " ".join(message.split())
+    if len(message) > 200:
+        message = message[:197] + "..."
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+
+
+def _move_text(move: object) -> str:
+    """A bot's answer for a message: a move's own notation, anything else as ``shown`` does."""
+    if move is None or isinstance(move, (int, float, str, bytes)):
+        return shown(move)
+    try:
+        text = " ".join(str(move).split())
+    except Exception:
+        return shown(move)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @attrs.frozen
@@ -65,6 +115,53 @@ class BotSpec:
         if not isinstance(bot, Bot):
             raise ArgumentError(f"bot {self.label}: {type(bot).__name__} has no choose method")
         return cast(Bot[object, object], bot)
+
+
+def build_seat(spec: BotSpec, *, rules: RulesLike | None, seed: int, seat: int, move: int,
+               deal: object = None) -> Bot[object, object]:
+    """``spec``'s bot for ``seat``, asked for move ``move`` of a game; a bot that cannot be built
+    raises :class:`BotError` naming it, the seat and the move, with what its constructor raised as
+    its ``__cause__`` (an :class:`~cardrules.errors.ArgumentError` for options it refused).
+
+    >>> from cardrules.bots import RandomBot
+    >>> build_seat(parse_bot("random:seed=x", {"random": RandomBot}), rules=None, seed=1, seat=2, move=1)
+    Traceback (most recent call last):
+    ...
+    cardrules.cli.botspec.BotError: bot random:seed=x at seat 2 failed on move 1: could not be built: ...
+    """
+    try:
+        return spec.build(rules=rules, seed=seed)
+    except BotError:
+        raise
+    except Exception as exc:  # a bot of your own may raise anything: one line names it, no traceback
+        problem = str(exc) if isinstance(exc, ArgumentError) else _raised(exc)
+        raise BotError(spec.label, seat, move, f"could not be built: {problem}", deal=deal) from exc
+
+
+def decide(bot: Bot[object, object], label: str, observation: object, legal: tuple[object, ...], *,
+           seat: int, move: int, deal: object = None) -> object:
+    """``bot``'s choice among ``legal``; a ``choose`` that raises, or answers something not in
+    ``legal`` (``None`` included), raises :class:`BotError` naming the bot, the seat and the move.
+
+    >>> from cardrules.bots import RandomBot
+    >>> decide(RandomBot(1), "random", None, ("a",), seat=0, move=1)
+    'a'
+    >>> decide(RandomBot(1), "random", None, (), seat=0, move=3)
+    Traceback (most recent call last):
+    ...
+    cardrules.cli.botspec.BotError: bot random at seat 0 failed on move 3: choose raised IndexError: ...
+    """
+    try:
+        chosen = bot.choose(observation, legal)
+    except Exception as exc:  # a bot of your own may raise anything: one line names it, no traceback
+        raise BotError(label, seat, move, f"choose raised {_raised(exc)}", deal=deal) from None
+    try:
+        allowed = chosen in legal
+    except Exception:  # an answer whose == raises is no legal move either
+        allowed = False
+    if not allowed:
+        raise BotError(label, seat, move, f"chose {_move_text(chosen)}, not a legal move", deal=deal)
+    return chosen
 
 
 def split_bots(text: str) -> list[str]:
@@ -129,6 +226,8 @@ def _load(module_name: str, class_name: str, spec: str) -> Callable[..., object]
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise ArgumentError(f"bot {spec}: cannot import {module_name}: {exc}") from None
+    except Exception as exc:  # a module of your own may raise anything as it is imported
+        raise ArgumentError(f"bot {spec}: importing {module_name} raised {_raised(exc)}") from None
     factory = getattr(module, class_name, None)
     if not callable(factory):
         raise ArgumentError(f"bot {spec}: {module_name} has no class {class_name}")
