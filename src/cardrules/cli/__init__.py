@@ -52,7 +52,7 @@ from cardrules.cli.mille_bornes import MILLE_BORNES
 from cardrules.cli.play import add_play_command
 from cardrules.cli.simulator import Played, Simulator, bot_seed, generic_simulator
 from cardrules.cli.the_game import THE_GAME
-from cardrules.cli.workers import Interrupted, Run, Stop, run_chunks
+from cardrules.cli.workers import Interrupted, RayConnectionError, Run, Stop, check_ray_address, run_chunks
 from cardrules.contract import GameState, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError
 
@@ -385,12 +385,20 @@ def _positive(kind: type[N]) -> Callable[[str], N]:
     return parse
 
 
+def _ray_address(text: str) -> str:
+    try:
+        check_ray_address(text)
+    except CardrulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--ray ")) from None
+    return text
+
+
 def _add_workers(group: argparse._ArgumentGroup) -> None:
     backend = group.add_mutually_exclusive_group()
     backend.add_argument("--workers", type=_positive(int), default=1, metavar="N",
                          help="play on N local processes (default: 1, in this one); the games and the "
                               "summary are the same for any N")
-    backend.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+    backend.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS", type=_ray_address,
                          help="play chunks of games as Ray tasks (needs the ray extra): on a local Ray "
                               "without ADDRESS, 'auto' for this machine's cluster, or ray://HOST:10001")
 
@@ -513,6 +521,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.handler(args)
     except SystemExit as exc:  # argparse after --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except RayConnectionError as exc:
+        print(f"cardrules: error: {exc}", file=sys.stderr)
+        return FAILED
     except BotError as exc:  # before any game finished (a bot that could not be built for the run)
         print(f"cardrules: error: {exc}", file=sys.stderr)
         return FAILED

@@ -15,8 +15,10 @@ ended ends everything at once.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import multiprocessing
 import os
+import re
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -31,7 +33,16 @@ import attrs
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError, CardrulesError
 
-__all__ = ["MAX_WORKERS_PER_CPU", "Interrupted", "Run", "chunks", "max_workers", "run_chunks"]
+__all__ = [
+    "MAX_WORKERS_PER_CPU",
+    "Interrupted",
+    "RayConnectionError",
+    "Run",
+    "check_ray_address",
+    "chunks",
+    "max_workers",
+    "run_chunks",
+]
 
 J = TypeVar("J")
 T = TypeVar("T")
@@ -47,6 +58,39 @@ MAX_WORKERS_PER_CPU = 4
 
 STOP_GRACE_SECONDS = 1.0
 """How long a worker asked to stop (SIGTERM) has before it is killed (SIGKILL)."""
+
+
+_RAY_ADDRESS = re.compile(r"(?P<client>ray://)?(?P<host>[A-Za-z0-9][A-Za-z0-9.\-]*|\[[0-9A-Fa-f:.]+\])"
+                          r":(?P<port>\d{1,5})")
+
+
+class RayConnectionError(CardrulesError, ConnectionError):
+    """Ray could not be reached, joined or started at the address of ``--ray`` (exit status 1)."""
+
+
+def check_ray_address(address: str) -> tuple[str, int] | None:
+    """The host and port of a remote ``--ray`` ``address`` (``None`` for ``local`` and ``auto``); an
+    address of no form Ray reads raises :class:`~cardrules.errors.ArgumentError`.
+
+    >>> check_ray_address("ray://10.0.0.5:10001"), check_ray_address("auto")
+    (('10.0.0.5', 10001), None)
+    >>> check_ray_address("notanaddress")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: --ray 'notanaddress': an address is local, auto, HOST:PORT or ray://HOST:PORT
+    """
+    if address in ("local", "auto"):
+        return None
+    match = _RAY_ADDRESS.fullmatch(address)
+    if match is None:
+        raise ArgumentError(f"--ray {shown(address)}: an address is local, auto, HOST:PORT or ray://HOST:PORT")
+    port = int(match.group("port"))
+    if not 1 <= port <= 65535:
+        raise ArgumentError(f"--ray {shown(address)}: a port is a number from 1 to 65535")
+    if match.group("client") and importlib.util.find_spec("grpc") is None:
+        raise ArgumentError(f"--ray {shown(address)}: the Ray Client (ray://) needs its extra: "
+                            'pip install "ray[client]"')
+    return match.group("host").strip("[]"), port
 
 
 class Interrupted(BaseException):
@@ -182,14 +226,18 @@ def _end(processes: Sequence[multiprocessing.process.BaseProcess]) -> None:
 
 
 @contextmanager
-def stopped_by_signals(on_second: Callable[[], None] = lambda: None) -> Iterator[None]:
-    """SIGINT and SIGTERM raise :class:`Interrupted` in the block; a second one, while the first is
-    being handled, calls ``on_second`` and ends the process at once (exit 128 + the signal).
+def stopped_by_signals(on_second: Callable[[], None] = lambda: None, *,
+                       at_once: bool = True) -> Iterator[list[Interrupted]]:
+    """SIGINT and SIGTERM raise :class:`Interrupted` in the block (``at_once=False``: are put in
+    the list it yields, for a loop to look at between waits, where raising inside a library's C
+    code would garble the exception); a second one, while the first is being handled, calls
+    ``on_second`` and ends the process at once (exit 128 + the signal).
 
     Only the main thread can set signal handlers; elsewhere the block runs as it is.
     """
+    received: list[Interrupted] = []
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield received
         return
 
     def second(signum: int, frame: FrameType | None) -> None:
@@ -199,11 +247,13 @@ def stopped_by_signals(on_second: Callable[[], None] = lambda: None) -> Iterator
     def first(signum: int, frame: FrameType | None) -> None:
         for number in (signal.SIGINT, signal.SIGTERM):
             signal.signal(number, second)
-        raise Interrupted(signum)
+        received.append(Interrupted(signum))
+        if at_once:
+            raise received[0]
 
     previous = {number: signal.signal(number, first) for number in (signal.SIGINT, signal.SIGTERM)}
     try:
-        yield
+        yield received
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
@@ -230,6 +280,7 @@ def run_chunks(play: Callable[[list[J]], list[T]], jobs: Sequence[J], *, workers
         raise ArgumentError(f"workers is a whole number from 1 to {max_workers()} "
                             f"({MAX_WORKERS_PER_CPU} per CPU), not {shown(workers)}")
     if ray_address is not None:
+        check_ray_address(ray_address)
         try:
             from cardrules.cli.ray_backend import run_on_ray
         except ImportError:
