@@ -49,10 +49,20 @@ from cardrules.cli.arena import ArenaGame, arena_jobs, play_arena_game, summariz
 from cardrules.cli.arena_report import print_arena, write_json, write_plot
 from cardrules.cli.botspec import BotError, BotSpec, build_seat, decide, parse_bot, parse_bots
 from cardrules.cli.mille_bornes import MILLE_BORNES
+from cardrules.cli.options import MAX_BENCH_SECONDS, MAX_GAMES, SEED, number, whole
 from cardrules.cli.play import add_play_command
 from cardrules.cli.simulator import Played, Simulator, bot_seed, generic_simulator
 from cardrules.cli.the_game import THE_GAME
-from cardrules.cli.workers import Interrupted, RayConnectionError, Run, Stop, check_ray_address, run_chunks
+from cardrules.cli.workers import (
+    MAX_WORKERS_PER_CPU,
+    Interrupted,
+    RayConnectionError,
+    Run,
+    Stop,
+    check_ray_address,
+    max_workers,
+    run_chunks,
+)
 from cardrules.contract import GameState, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError
 
@@ -371,20 +381,6 @@ def _games(args: argparse.Namespace) -> int:
 # --- the parser -----------------------------------------------------------------------------------
 
 
-def _positive(kind: type[N]) -> Callable[[str], N]:
-    def parse(text: str) -> N:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if not value > 0:
-            raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
-        return value
-
-    parse.__name__ = kind.__name__
-    return parse
-
-
 def _ray_address(text: str) -> str:
     try:
         check_ray_address(text)
@@ -395,9 +391,10 @@ def _ray_address(text: str) -> str:
 
 def _add_workers(group: argparse._ArgumentGroup) -> None:
     backend = group.add_mutually_exclusive_group()
-    backend.add_argument("--workers", type=_positive(int), default=1, metavar="N",
-                         help="play on N local processes (default: 1, in this one); the games and the "
-                              "summary are the same for any N")
+    backend.add_argument("--workers", type=whole(1, max_workers()), default=1, metavar="N",
+                         help=f"play on N local processes (default: 1, in this one; at most "
+                              f"{MAX_WORKERS_PER_CPU} per CPU, here {max_workers()}, and never more than "
+                              "the games); the games and the summary are the same for any N")
     backend.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS", type=_ray_address,
                          help="play chunks of games as Ray tasks (needs the ray extra): on a local Ray "
                               "without ADDRESS, 'auto' for this machine's cluster, or ray://HOST:10001")
@@ -438,9 +435,9 @@ def build_parser() -> argparse.ArgumentParser:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
         simulator.add_arguments(sub)
         run = sub.add_argument_group("the run")
-        run.add_argument("--games", type=_positive(int), default=1000, metavar="N",
-                         help="how many games to play (default: 1000)")
-        run.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
+        run.add_argument("--games", type=whole(1, MAX_GAMES), default=1000, metavar="N",
+                         help=f"how many games to play, 1 to {MAX_GAMES} (default: 1000)")
+        run.add_argument("--seed", type=SEED, default=0, help="seed of the first deal (default: 0)")
         seats = "in every seat" if simulator.sides is None else "of side 0 (of every side without --versus)"
         run.add_argument("--bot", default=simulator.default_bot, metavar="BOT",
                          help=f"the bot {seats}: {simulator.bot_help}; or package.module:ClassName; "
@@ -471,10 +468,10 @@ def build_parser() -> argparse.ArgumentParser:
         run.add_argument("--bots", action="append", required=True, metavar="LIST",
                          help=f"comma-separated bots: {', '.join(sorted(simulator.bots))}, or "
                               "package.module:ClassName; options as BOT:key=value,key=value")
-        run.add_argument("--games", type=_positive(int), default=100, metavar="N",
+        run.add_argument("--games", type=whole(1, MAX_GAMES), default=100, metavar="N",
                          help="deals per pairing or bot (default: 100); a game of sides plays "
-                              "each deal twice")
-        run.add_argument("--seed", type=int, default=0,
+                              f"each deal twice; at most {MAX_GAMES} games in all")
+        run.add_argument("--seed", type=SEED, default=0,
                          help="seed of the first deal and of the rating bootstrap (default: 0)")
         run.add_argument("--json", type=Path, metavar="FILE",
                          help="write every game's record and the summary to FILE")
@@ -492,10 +489,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Measure random playouts through the public API of each game, per variant: "
                     "games/s and steps/s, where one step is legal_moves + apply + random.choice.",
         epilog=" ".join(simulator.bench_note for simulator in known.values()) or None)
-    bench.add_argument("--seconds", type=_positive(float), default=1.0,
-                       help="time spent on each variant (default: 1)")
+    bench.add_argument("--seconds", type=number(0, MAX_BENCH_SECONDS), default=1.0,
+                       help=f"time spent on each variant, at most {MAX_BENCH_SECONDS:g} (default: 1)")
     bench.add_argument("--game", choices=sorted(known), help="only this game (default: all)")
-    bench.add_argument("--seed", type=int, default=0, help="seed of the first deal and of the moves")
+    bench.add_argument("--seed", type=SEED, default=0, help="seed of the first deal and of the moves")
     bench.set_defaults(handler=_bench, parser=bench)
     return parser
 

@@ -15,6 +15,7 @@ import attrs
 
 from cardrules import registry
 from cardrules.cli.botspec import BotSpec, build_seat, decide
+from cardrules.cli.options import MAX_GAMES
 from cardrules.cli.simulator import Scoring, Simulator, bot_seed
 from cardrules.cli.statistics import Interval, PairUnit, elo_ratings, mean_interval, wilson
 from cardrules.contract import RulesLike
@@ -96,6 +97,10 @@ def arena_jobs(simulator: Simulator[RulesLike, object], rules: RulesLike, bots: 
     if len({bot.label for bot in bots}) != len(bots):
         raise ArgumentError("a bot is named twice: give each bot once (or with different options)")
     sides = _sides(simulator, rules)
+    pairings = len(bots) if sides is None else len(bots) * (len(bots) - 1)  # each pairing plays a deal twice
+    if deals * pairings > MAX_GAMES:
+        raise ArgumentError(f"the arena would play {deals * pairings} games ({deals} deals for each of "
+                            f"{pairings} {'bots' if sides is None else 'seatings'}): at most {MAX_GAMES}")
     if sides is None:
         return [(deal, (bot,)) for deal in range(seed, seed + deals) for bot in range(len(bots))]
     count = max(sides) + 1

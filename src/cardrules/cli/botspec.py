@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 import re
 import types
 import typing
@@ -25,10 +26,11 @@ import attrs
 
 from cardrules.arguments import shown
 from cardrules.bots import Bot, ISMCTSBot
+from cardrules.cli.options import MAX_NUMBER_CHARS
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError, CardrulesError
 
-__all__ = ["BotError", "BotSpec", "SearchBot", "build_seat", "decide", "parse_bot", "parse_bots"]
+__all__ = ["MAX_ITERATIONS", "MAX_SECONDS", "BotError", "BotSpec", "SearchBot", "build_seat", "decide", "parse_bot", "parse_bots"]
 
 _USER_BOT = re.compile(r"(?P<module>[A-Za-z_][\w.]*):(?P<cls>[A-Za-z_]\w*)(?::(?P<options>.*))?")
 _KIND_NAMES: dict[object, str] = {int: "a whole number", float: "a number", bool: "true or false",
@@ -279,17 +281,31 @@ def _convert(spec: str, key: str, text: str, kind: object) -> object:
     if type(None) in choices and text.lower() == "none":
         return None
     for choice in choices:
+        if choice in (int, float) and len(text) > MAX_NUMBER_CHARS:
+            raise ArgumentError(f"bot {shown(spec, 60)}: option {key} is a number of {len(text)} characters: "
+                                f"at most {MAX_NUMBER_CHARS}")
         try:
             if choice is bool:
                 if text.lower() in _TRUE | _FALSE:
                     return text.lower() in _TRUE
-            elif choice in (int, float, str):
+            elif choice is float:
+                value = float(text)
+                if math.isfinite(value):  # nan and inf budget nothing a bot can use
+                    return value
+            elif choice in (int, str):
                 return cast(Callable[[str], object], choice)(text)
         except ValueError:
             continue
     names = " or ".join(_KIND_NAMES.get(choice, getattr(choice, "__name__", str(choice)))
                         for choice in choices)
-    raise ArgumentError(f"bot {spec}: option {key}={text!r} is not {names}")
+    raise ArgumentError(f"bot {spec}: option {key}={shown(text)} is not {names}")
+
+
+MAX_ITERATIONS = 100_000
+"""The most ``iterations`` the command line's ``ismcts`` takes per decision."""
+
+MAX_SECONDS = 60.0
+"""The most ``seconds`` the command line's ``ismcts`` takes per decision."""
 
 
 class SearchBot(ISMCTSBot):
@@ -297,7 +313,8 @@ class SearchBot(ISMCTSBot):
     strongest reference bot, ``rollout_bot``, which each game's subclass names.
 
     A search bot needs a good rollout policy: random rollouts make it far weaker than the
-    reference bot. The options are ``ISMCTSBot``'s, less ``rollout`` and ``value``.
+    reference bot. The options are ``ISMCTSBot``'s, less ``rollout`` and ``value``, with a budget
+    of at most :data:`MAX_ITERATIONS` iterations or :data:`MAX_SECONDS` seconds per decision.
     """
 
     # Any: the rollout bot of whichever game the subclass serves.
@@ -306,5 +323,10 @@ class SearchBot(ISMCTSBot):
     def __init__(self, *, iterations: int | None = None, seconds: float | None = None,
                  exploration: float = 0.7, widening: float | None = 1.0, guard: float | None = 2.0,
                  seed: int | None = None) -> None:
+        # A budget per decision: past these a game of a hundred decisions takes days, not a run.
+        if type(iterations) is int and iterations > MAX_ITERATIONS:
+            raise ArgumentError(f"iterations is a whole number from 1 to {MAX_ITERATIONS}, not {shown(iterations)}")
+        if type(seconds) in (int, float) and cast(float, seconds) > MAX_SECONDS:
+            raise ArgumentError(f"seconds is a positive number up to {MAX_SECONDS:g}, not {shown(seconds)}")
         super().__init__(iterations=iterations, seconds=seconds, exploration=exploration,
                          widening=widening, rollout=self.rollout_bot(), guard=guard, seed=seed)

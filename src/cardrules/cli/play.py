@@ -18,6 +18,7 @@ from typing import TextIO
 
 import cardrules
 from cardrules.cli.botspec import parse_bot, parse_bots
+from cardrules.cli.options import SEED, whole
 from cardrules.cli.play_session import BotError, SaveFileError, Session, Step
 from cardrules.cli.play_text import (
     announce,
@@ -58,12 +59,12 @@ def add_play_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
         simulator.add_arguments(sub)
         table = sub.add_argument_group("the table")
-        table.add_argument("--seat", type=int, default=0, metavar="N", help="your seat (default: 0)")
+        table.add_argument("--seat", type=whole(), default=0, metavar="N", help="your seat (default: 0)")
         table.add_argument("--bots", default=simulator.default_bot, metavar="BOT[,BOT...]",
                            help=f"the bots of the other seats in seat order, or one for all of them: "
                                 f"{simulator.bot_help}; or package.module:ClassName; options as "
                                 f"BOT:key=value,... (default: {simulator.default_bot})")
-        table.add_argument("--seed", type=int, default=None,
+        table.add_argument("--seed", type=SEED, default=None,
                            help="the deal's seed (default: a random one, printed so you can replay it)")
         table.add_argument("--lang", choices=LANGUAGES, default="en",
                            help="the language of the table and the messages (default: en)")
