@@ -140,7 +140,7 @@ def run_on_ray(play: Callable[[list[J]], list[T]], jobs: Sequence[J], *, address
             pending = {task.remote(play, tuple(modules), chunk): index for index, chunk in enumerate(pieces)}
             while not received and any(collected.needs(index) for index in pending.values()):
                 # A bounded wait, so that a signal is seen promptly.
-                done, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
+                done, _ = ray.wait(list(pending), num_returns=1, timeout=0.25)
                 for ref in done:
                     outcome = cast(tuple[list[T], CardrulesError | None], ray.get(ref))
                     collected.add(pending.pop(ref), outcome)

@@ -329,26 +329,28 @@ def _run_on_processes(play: Callable[[list[J]], list[T]], jobs: Sequence[J], wor
 
     pending: dict[Future[tuple[list[T], CardrulesError | None]], int] = {}
     stopped: Stop | None = None
-    with stopped_by_signals(on_second=kill_all):
+    # The signal is noted, not raised: raised inside the executor's locks it could leave one held,
+    # and its manager thread (joined at exit) blocked on it for ever.
+    with stopped_by_signals(on_second=kill_all, at_once=False) as received:
         try:
             pending = {pool.submit(play_each, play, piece): index for index, piece in enumerate(pieces)}
             ours()
-            while any(collected.needs(index) for index in pending.values()):
-                # A bounded wait, so that a signal is handled promptly whatever the platform's locks do.
-                done, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+            while not received and any(collected.needs(index) for index in pending.values()):
+                # A bounded wait, so that a signal is seen promptly.
+                done, _ = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
                 for future in done:
                     collected.add(pending.pop(future), future.result())
-        except Interrupted as stop:
-            stopped = stop
-        except KeyboardInterrupt:  # before the handlers were set
-            stopped = Interrupted(signal.SIGINT)
         except BrokenProcessPool:
             stopped = CardrulesError("a worker process died in the middle of a game (killed, out of "
                                      "memory, or a bot that ended its process)")
         finally:
-            # Unfinished chunks are dropped and the workers ended, whatever stopped the run.
-            pool.shutdown(wait=not pending, cancel_futures=True)
+            # Unfinished chunks are dropped and the workers ended, whatever stopped the run. The
+            # workers go first: then the pool's manager thread sees them gone and ends at once, and
+            # waiting for it keeps Python 3.11's exit hook from waking it through a pipe it is closing.
             if pending:
                 _end(ours())
+            pool.shutdown(wait=True, cancel_futures=True)
+            if received:  # a signal to the whole group also ends the workers: the signal is the reason
+                stopped = received[0]
     run = collected.run()
     return run if stopped is None else Run(run.results, stopped)
