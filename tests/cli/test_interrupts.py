@@ -136,7 +136,7 @@ def test_the_games_that_finished_are_summed_up_when_interrupted() -> None:
     finished = int(err.split(": ")[-1].split()[0])
     assert finished > 0
     assert f"games             {finished} of 100000 (stopped early)" in out.splitlines()
-    assert any(line.startswith("moves per game") or line.startswith("cards left") for line in out.splitlines())
+    assert any(line.startswith(("moves per game", "cards left")) for line in out.splitlines())
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])

@@ -75,7 +75,8 @@ def test_a_seed_is_a_64_bit_whole_number(argv: tuple[str, ...], value: str,
 
 
 @pytest.mark.parametrize("value", ["3601", "1e30", HUGE, "0", "-1", "nan", "inf"])
-def test_bench_seconds_is_more_than_0_and_at_most_an_hour(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_seconds_is_more_than_0_and_at_most_an_hour(value: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
     line = refused(capsys, "bench", "--seconds", value)
     assert f"--seconds: a number more than 0 and at most {MAX_BENCH_SECONDS:g}, not " in line
 
@@ -90,7 +91,8 @@ def test_bench_seconds_is_more_than_0_and_at_most_an_hour(value: str, capsys: py
     ("exploration=nan", "option exploration='nan' is not a number"),
     (f"iterations={HUGE}", "option iterations is a number of 5000 characters: at most 40"),
 ])
-def test_the_search_bots_budget_has_a_range(option: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_search_bots_budget_has_a_range(option: str, message: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
     for game in ("the-game", "mille-bornes"):
         line = refused(capsys, "simulate", game, "--games", "1", "--bot", f"ismcts:{option}")
         assert message in line

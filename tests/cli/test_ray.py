@@ -3,6 +3,7 @@ summary as one process."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import socket
 import subprocess
@@ -65,11 +66,7 @@ def test_an_address_ray_cannot_read_is_a_usage_error(address: str, problem: str,
 
 def test_the_ray_client_without_its_extra_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("ray")
-    try:
-        import grpc  # noqa: F401
-    except ImportError:
-        pass
-    else:
+    if importlib.util.find_spec("grpc") is not None:
         pytest.skip("ray[client] is installed: ray:// addresses are read")
     assert main(["arena", "the-game", "--bots", "random,greedy", "--ray", "ray://127.0.0.1:1"]) == 2
     assert 'the Ray Client (ray://) needs its extra: pip install "ray[client]"' in capsys.readouterr().err

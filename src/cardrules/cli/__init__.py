@@ -57,7 +57,6 @@ from cardrules.cli.workers import (
     MAX_WORKERS_PER_CPU,
     Interrupted,
     RayConnectionError,
-    Run,
     Stop,
     check_ray_address,
     max_workers,
@@ -90,7 +89,6 @@ SIMULATORS: dict[str, Simulator[RulesLike, object]] = {
 }
 """The games that bring a command line of their own, by registry name."""
 
-N = TypeVar("N", int, float)
 O = TypeVar("O")  # noqa: E741 -- the observation type, as in the contract
 M = TypeVar("M")
 
@@ -145,7 +143,8 @@ def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int,
         first_player = strongest_first_player(cast(GameState[object, M, O, object], dealt), bots)
     names = [type(bot).__name__ for bot in bots] if labels is None else labels
     clock = [0]
-    tallies = [_Tally(bot, name, seat, clock, seed) for seat, (bot, name) in enumerate(zip(bots, names, strict=True))]
+    tallies = [_Tally(bot, name, seat, clock, seed)
+               for seat, (bot, name) in enumerate(zip(bots, names, strict=True))]
     final = play_game(rules, tallies, seed=seed, first_player=first_player)
     return Played(registry.game_of(rules).result(final), tuple(tally.chosen for tally in tallies))
 
@@ -191,20 +190,19 @@ def _simulate(args: argparse.Namespace) -> int:
         for line in simulator.summarize(rules, played):
             print(line)
     print(f"speed             {len(played) / elapsed:.1f} games/s ({elapsed:.2f} s)")
-    return _stopped(run, args.games)
+    return _stopped(run.stopped, len(played), args.games)
 
 
-def _stopped(run: Run[object], total: int) -> int:
-    """The exit status of ``run``; for one that stopped early, first the line that says why on
-    standard error."""
-    if run.stopped is None:
+def _stopped(stopped: Stop | None, finished: int, total: int) -> int:
+    """The exit status of a run that ``stopped`` early (``None``: it did not) after ``finished`` of
+    its ``total`` games; for one that did, first the line that says why on standard error."""
+    if stopped is None:
         return 0
-    finished = f"{len(run.results)} of {total} games finished"
-    if isinstance(run.stopped, Interrupted):
-        print(f"cardrules: interrupted ({signal.Signals(run.stopped.signum).name}): {finished}",
-              file=sys.stderr)
-        return run.stopped.status
-    print(f"cardrules: error: {run.stopped} ({finished})", file=sys.stderr)
+    count = f"{finished} of {total} games finished"
+    if isinstance(stopped, Interrupted):
+        print(f"cardrules: interrupted ({signal.Signals(stopped.signum).name}): {count}", file=sys.stderr)
+        return stopped.status
+    print(f"cardrules: error: {stopped} ({count})", file=sys.stderr)
     return FAILED
 
 
@@ -215,7 +213,8 @@ def _first_bots(args: argparse.Namespace, rules: RulesLike, seats: Sequence[BotS
     bots = []
     for seat, spec in enumerate(seats):
         try:
-            bots.append(build_seat(spec, rules=rules, seed=bot_seed(deal, seat), seat=seat, move=1, deal=deal))
+            bots.append(build_seat(spec, rules=rules, seed=bot_seed(deal, seat), seat=seat, move=1,
+                                   deal=deal))
         except BotError as exc:
             if isinstance(exc.__cause__, ArgumentError):
                 args.parser.error(str(exc.__cause__))
@@ -241,8 +240,8 @@ def _simulate_chunk(game: str, rules: RulesLike, seats: tuple[BotSpec, ...],
     """Play the games dealt from ``seeds`` with one bot of ``seats`` per seat (run by a worker)."""
     played = []
     for game_seed in seeds:
-        bots = [build_seat(spec, rules=rules, seed=bot_seed(game_seed, seat), seat=seat, move=1, deal=game_seed)
-                for seat, spec in enumerate(seats)]
+        bots = [build_seat(spec, rules=rules, seed=bot_seed(game_seed, seat), seat=seat, move=1,
+                           deal=game_seed) for seat, spec in enumerate(seats)]
         played.append(play_counted(rules, bots, seed=game_seed, first_player=first_player,
                                    labels=[spec.label for spec in seats]))
     return played
@@ -282,7 +281,7 @@ def _arena(args: argparse.Namespace) -> int:
         if args.plot is not None:
             write_plot(args.plot, summary, played)
         print_arena(summary)
-    return _stopped(run, len(jobs))
+    return _stopped(run.stopped, len(played), len(jobs))
 
 
 def _reason(stopped: Stop) -> str:

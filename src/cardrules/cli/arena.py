@@ -129,7 +129,7 @@ def play_arena_game(simulator: Simulator[RulesLike, object], rules: RulesLike,
     state = game.new_game(rules, seed=deal, first_player=first_player)
     legal_moves, apply, observe = game.legal_moves, game.apply, game.observe
     current_player = game.current_player
-    moves = []
+    moves: list[object] = []
     legal = legal_moves(state)
     while legal:
         seat = current_player(state)

@@ -30,7 +30,17 @@ from cardrules.cli.options import MAX_NUMBER_CHARS
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError, CardrulesError
 
-__all__ = ["MAX_ITERATIONS", "MAX_SECONDS", "BotError", "BotSpec", "SearchBot", "build_seat", "decide", "parse_bot", "parse_bots"]
+__all__ = [
+    "MAX_ITERATIONS",
+    "MAX_SECONDS",
+    "BotError",
+    "BotSpec",
+    "SearchBot",
+    "build_seat",
+    "decide",
+    "parse_bot",
+    "parse_bots",
+]
 
 _USER_BOT = re.compile(r"(?P<module>[A-Za-z_][\w.]*):(?P<cls>[A-Za-z_]\w*)(?::(?P<options>.*))?")
 _KIND_NAMES: dict[object, str] = {int: "a whole number", float: "a number", bool: "true or false",
@@ -125,11 +135,10 @@ def build_seat(spec: BotSpec, *, rules: RulesLike | None, seed: int, seat: int, 
     raises :class:`BotError` naming it, the seat and the move, with what its constructor raised as
     its ``__cause__`` (an :class:`~cardrules.errors.ArgumentError` for options it refused).
 
-    >>> from cardrules.bots import RandomBot
-    >>> build_seat(parse_bot("random:seed=x", {"random": RandomBot}), rules=None, seed=1, seat=2, move=1)
+    >>> build_seat(BotSpec("broken", lambda: 1 / 0, {}), rules=None, seed=1, seat=2, move=1)
     Traceback (most recent call last):
     ...
-    cardrules.cli.botspec.BotError: bot random:seed=x at seat 2 failed on move 1: could not be built: ...
+    cardrules.cli.botspec.BotError: bot broken at seat 2 failed on move 1: could not be built: ZeroDivi...
     """
     try:
         return spec.build(rules=rules, seed=seed)
@@ -151,7 +160,7 @@ def decide(bot: Bot[object, object], label: str, observation: object, legal: tup
     >>> decide(RandomBot(1), "random", None, (), seat=0, move=3)
     Traceback (most recent call last):
     ...
-    cardrules.cli.botspec.BotError: bot random at seat 0 failed on move 3: choose raised IndexError: ...
+    cardrules.cli.botspec.BotError: bot random at seat 0 failed on move 3: choose raised ArgumentError: ...
     """
     try:
         chosen = bot.choose(observation, legal)
@@ -325,7 +334,8 @@ class SearchBot(ISMCTSBot):
                  seed: int | None = None) -> None:
         # A budget per decision: past these a game of a hundred decisions takes days, not a run.
         if type(iterations) is int and iterations > MAX_ITERATIONS:
-            raise ArgumentError(f"iterations is a whole number from 1 to {MAX_ITERATIONS}, not {shown(iterations)}")
+            raise ArgumentError(f"iterations is a whole number from 1 to {MAX_ITERATIONS}, "
+                                f"not {shown(iterations)}")
         if type(seconds) in (int, float) and cast(float, seconds) > MAX_SECONDS:
             raise ArgumentError(f"seconds is a positive number up to {MAX_SECONDS:g}, not {shown(seconds)}")
         super().__init__(iterations=iterations, seconds=seconds, exploration=exploration,

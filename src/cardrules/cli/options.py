@@ -32,7 +32,8 @@ def _text(text: str) -> str:
     return shown(text.strip())
 
 
-def whole(low: int | None = None, high: int | None = None, *, what: str = "a whole number") -> Callable[[str], int]:
+def whole(low: int | None = None, high: int | None = None, *,
+          what: str = "a whole number") -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high`` (either end open when ``None``).
 
     >>> whole(1, 10)("3")
@@ -65,9 +66,9 @@ def whole(low: int | None = None, high: int | None = None, *, what: str = "a who
     return parse
 
 
-def number(low: float, high: float, *, above: bool = True) -> Callable[[str], float]:
-    """An argparse type: a finite number more than ``low`` (at least ``low`` when not ``above``) and
-    at most ``high``; ``nan`` and ``inf`` are refused.
+def number(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number more than ``low`` and at most ``high``; ``nan`` and ``inf``
+    are refused.
 
     >>> number(0, 60)("1.5")
     1.5
@@ -76,7 +77,7 @@ def number(low: float, high: float, *, above: bool = True) -> Callable[[str], fl
     ...
     argparse.ArgumentTypeError: a number more than 0 and at most 60, not 'inf'
     """
-    wanted = f"a number {'more than' if above else 'from'} {low:g} {'and at most' if above else 'to'} {high:g}"
+    wanted = f"a number more than {low:g} and at most {high:g}"
 
     def parse(text: str) -> float:
         if len(text) > MAX_NUMBER_CHARS:
@@ -85,7 +86,7 @@ def number(low: float, high: float, *, above: bool = True) -> Callable[[str], fl
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{wanted}, not {_text(text)}") from None
-        if not math.isfinite(value) or value > high or value < low or (above and value == low):
+        if not math.isfinite(value) or not low < value <= high:
             raise argparse.ArgumentTypeError(f"{wanted}, not {_text(text)}")
         return value
 

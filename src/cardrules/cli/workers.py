@@ -72,8 +72,8 @@ def check_ray_address(address: str) -> tuple[str, int] | None:
     """The host and port of a remote ``--ray`` ``address`` (``None`` for ``local`` and ``auto``); an
     address of no form Ray reads raises :class:`~cardrules.errors.ArgumentError`.
 
-    >>> check_ray_address("ray://10.0.0.5:10001"), check_ray_address("auto")
-    (('10.0.0.5', 10001), None)
+    >>> check_ray_address("10.0.0.5:6379"), check_ray_address("auto")
+    (('10.0.0.5', 6379), None)
     >>> check_ray_address("notanaddress")
     Traceback (most recent call last):
     ...
