@@ -126,7 +126,7 @@ def run_on_ray(play: Callable[[list[J]], list[T]], jobs: Sequence[J], *, address
     the :class:`~cardrules.cli.workers.Run` of the results in the order of ``jobs``. A failing game
     or a signal stops the run as on local workers: the tasks left are cancelled."""
     started = _connect(address)
-    collected: Collected[T] = Collected([], advance)
+    collected: Collected[T] = Collected(advance)
     pending: dict[Any, int] = {}
     stopped: Interrupted | None = None
     with stopped_by_signals(at_once=False) as received:
@@ -134,7 +134,6 @@ def run_on_ray(play: Callable[[list[J]], list[T]], jobs: Sequence[J], *, address
             resources = ray.cluster_resources()  # type: ignore[no-untyped-call]  # ray: untyped
             cpus = max(1, int(resources.get("CPU", 1)))
             pieces = cut(jobs, cpus)
-            collected = Collected(pieces, advance)
             # Any: ray's remote-function types do not follow a generic function through .remote().
             task: Any = ray.remote(_play_chunk)
             pending = {task.remote(play, tuple(modules), chunk): index for index, chunk in enumerate(pieces)}

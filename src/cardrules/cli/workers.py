@@ -167,8 +167,7 @@ def play_each(play: Callable[[list[J]], list[T]], chunk: list[J]) -> tuple[list[
 class Collected(Generic[T]):
     """The chunks of a run as they finish, in any order, and the first failure in the order of jobs."""
 
-    def __init__(self, pieces: list[list[J]], advance: Callable[[int], None]) -> None:
-        self.sizes = [len(piece) for piece in pieces]
+    def __init__(self, advance: Callable[[int], None]) -> None:
         self.advance = advance
         self.done: dict[int, list[T]] = {}
         self.failure: tuple[int, CardrulesError] | None = None
@@ -190,18 +189,13 @@ class Collected(Generic[T]):
     def run(self, interrupted: Interrupted | None = None) -> Run[T]:
         """The run so far; ``interrupted`` when a signal stopped it (then every chunk that finished
         is kept; after a failure, those before it)."""
-        kept = sorted(index for index in self.done if interrupted is not None or self.needs(index)
-                      or index == self.failure_index)
+        last = None if interrupted is not None or self.failure is None else self.failure[0]
+        kept = sorted(index for index in self.done if last is None or index <= last)
         results = [result for index in kept for result in self.done[index]]
         stopped: Stop | None = interrupted
         if stopped is None and self.failure is not None:
             stopped = self.failure[1]
         return Run(results, stopped)
-
-    @property
-    def failure_index(self) -> int | None:
-        """The chunk of the first failure, in the order of jobs."""
-        return None if self.failure is None else self.failure[0]
 
 
 def _start_worker(modules: Sequence[str]) -> None:
@@ -294,7 +288,7 @@ def run_chunks(play: Callable[[list[J]], list[T]], jobs: Sequence[J], *, workers
 def _run_here(play: Callable[[list[J]], list[T]], jobs: Sequence[J],
               advance: Callable[[int], None]) -> Run[T]:
     pieces = [[job] for job in jobs]
-    collected: Collected[T] = Collected(pieces, advance)
+    collected: Collected[T] = Collected(advance)
     try:
         with stopped_by_signals():
             for index, piece in enumerate(pieces):
@@ -311,7 +305,7 @@ def _run_here(play: Callable[[list[J]], list[T]], jobs: Sequence[J],
 def _run_on_processes(play: Callable[[list[J]], list[T]], jobs: Sequence[J], workers: int,
                       modules: Sequence[str], advance: Callable[[int], None]) -> Run[T]:
     pieces = chunks(jobs, workers)
-    collected: Collected[T] = Collected(pieces, advance)
+    collected: Collected[T] = Collected(advance)
     before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(max_workers=min(workers, len(pieces)), initializer=_start_worker,
                                initargs=(tuple(modules),))
