@@ -263,16 +263,16 @@ def test_the_person_is_asked_for_a_coup_fourre_out_of_turn(
     assert any(line.startswith("You drew ") for line in lines[called:])
 
 
-def test_a_bot_of_your_own_that_breaks_the_rules_is_reported(
+def test_a_bot_of_your_own_that_breaks_the_rules_ends_the_game(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = play(monkeypatch, capsys, "1\n1\nend turn\n1\n", "the-game", "--players", "2",
                           "--seed", "1", "--bots", "tests.cli.test_play_session:Cheater")
-    assert status == 0
+    assert status == 1
     lines = out.splitlines()
-    assert ("A bot broke the rules, so your move was not played: the bot of seat 1 "
-            "(tests.cli.test_play_session:Cheater) chose end turn, not a legal move.") in lines
+    assert lines[-1] == ("A bot failed, so the game ends here: bot tests.cli.test_play_session:Cheater at "
+                         "seat 1 failed on move 4: chose end turn, not a legal move.")
     assert "Seat 0 (you) ends the turn and draws." not in lines
-    assert lines.count(f"Seat 0 (you) {the_game.describe_move(the_game.Play(38, 0))}.") == 1
+    assert "Goodbye." not in lines
 
 
 def test_the_bots_play_first_when_another_seat_starts(

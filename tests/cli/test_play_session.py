@@ -253,7 +253,8 @@ def test_a_bot_that_breaks_the_rules_is_named_and_nothing_is_played() -> None:
                             seed=1, adviser=GREEDY).session
     session = session.play(session.legal_moves()[0]).session
     session = session.play(session.legal_moves()[0]).session
-    with pytest.raises(BotError, match=r"the bot of seat 1 \(cheater\) chose end turn, not a legal move"):
+    failed = r"^bot cheater at seat 1 failed on move 4: chose end turn, not a legal move$"
+    with pytest.raises(BotError, match=failed):
         session.play(the_game.EndTurn())
     assert len(session.record.moves) == 2
     assert session.your_turn

@@ -184,18 +184,19 @@ def test_the_keys_are_named_in_the_persons_language() -> None:
     drive(app, script)
 
 
-def test_a_bot_that_breaks_the_rules_is_reported_in_the_log() -> None:
+def test_a_bot_that_breaks_the_rules_ends_the_game_with_its_line() -> None:
     step = Session.start(the_game.Rules(players=2), seat=0, bots=[BotSpec("cheater", Cheater, {})], seed=1,
                          adviser=GREEDY)
     app = make_app(step, "en")
 
     async def script(app: PlayApp, pilot: Pilot[int]) -> None:
         await pilot.press("1", "enter", "1", "enter", "end", "enter")  # End: the last move, end turn
-        assert any(line.startswith("A bot broke the rules, so your move was not played: ")
-                   for line in log(app))
+        assert log(app)[-1] == ("A bot failed, so the game ends here: bot cheater at seat 1 failed on "
+                                "move 4: chose end turn, not a legal move.")
         assert len(app.session.record.moves) == 2
 
     drive(app, script)
+    assert app.return_code == 1
 
 
 def test_a_whole_game_of_the_game_played_with_keys() -> None:

@@ -3,7 +3,12 @@ summary as one process."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,3 +50,52 @@ def test_simulate_on_ray_gives_the_same_summary(local_ray: None, capsys: pytest.
 def test_ray_and_workers_do_not_go_together(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "the-game", "--bots", "random", "--ray", "--workers", "2"]) == 2
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("address", "problem"), [
+    ("notanaddress", "'notanaddress': an address is local, auto, HOST:PORT or ray://HOST:PORT"),
+    ("127.0.0.1:99999", "'127.0.0.1:99999': a port is a number from 1 to 65535"),
+    ("host:port", "'host:port': an address is local, auto, HOST:PORT or ray://HOST:PORT"),
+])
+def test_an_address_ray_cannot_read_is_a_usage_error(address: str, problem: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "the-game", "--games", "1", "--ray", address]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == f"cardrules simulate the-game: error: argument --ray: {problem}"
+
+
+def test_the_ray_client_without_its_extra_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ray")
+    if importlib.util.find_spec("grpc") is not None:
+        pytest.skip("ray[client] is installed: ray:// addresses are read")
+    assert main(["arena", "the-game", "--bots", "random,greedy", "--ray", "ray://127.0.0.1:1"]) == 2
+    assert 'the Ray Client (ray://) needs its extra: pip install "ray[client]"' in capsys.readouterr().err
+
+
+def _cardrules(*argv: str) -> tuple[subprocess.CompletedProcess[str], float]:
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "cardrules", *argv], capture_output=True, text=True,
+                          timeout=90, check=False)
+    return done, time.monotonic() - started
+
+
+def test_an_address_where_nothing_listens_is_one_line_at_once() -> None:
+    with socket.socket() as probe:  # a port just freed: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    done, took = _cardrules("simulate", "the-game", "--games", "2", "--ray", f"127.0.0.1:{port}")
+    assert done.returncode == 1
+    assert done.stderr == f"cardrules: error: --ray 127.0.0.1:{port}: cannot connect (Connection refused)\n"
+    assert took < 30
+
+
+def test_an_address_that_answers_but_is_no_ray_gives_up_within_30_seconds() -> None:
+    with socket.socket() as listener:  # accepts connections (the kernel does), says nothing
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        port = listener.getsockname()[1]
+        done, took = _cardrules("simulate", "the-game", "--games", "2", "--ray", f"127.0.0.1:{port}")
+    assert done.returncode == 1
+    assert done.stderr == (f"cardrules: error: --ray 127.0.0.1:{port}: it answers, but no Ray cluster "
+                           "there connected within 20 s\n")
+    assert took < 30

@@ -33,6 +33,7 @@ import importlib
 import itertools
 import os
 import random
+import signal
 import sys
 import time
 from collections import Counter
@@ -47,12 +48,21 @@ from cardrules.arguments import printable
 from cardrules.bots import STRONGEST, Bot, OpeningRater, play_game, strongest_first_player
 from cardrules.cli.arena import ArenaGame, arena_jobs, play_arena_game, summarize_arena
 from cardrules.cli.arena_report import print_arena, write_json, write_plot
-from cardrules.cli.botspec import BotSpec, parse_bot, parse_bots
+from cardrules.cli.botspec import BotError, BotSpec, build_seat, decide, parse_bot, parse_bots
 from cardrules.cli.mille_bornes import MILLE_BORNES
+from cardrules.cli.options import MAX_BENCH_SECONDS, MAX_GAMES, SEED, number, whole
 from cardrules.cli.play import add_play_command
 from cardrules.cli.simulator import Played, Simulator, bot_seed, generic_simulator
 from cardrules.cli.the_game import THE_GAME
-from cardrules.cli.workers import run_chunks
+from cardrules.cli.workers import (
+    MAX_WORKERS_PER_CPU,
+    Interrupted,
+    RayConnectionError,
+    Stop,
+    check_ray_address,
+    max_workers,
+    run_chunks,
+)
 from cardrules.contract import GameState, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError
 
@@ -68,6 +78,9 @@ __all__ = [
     "simulators",
 ]
 
+FAILED = 1
+"""The exit status of a run that a failure stopped (a bot that failed, a worker that died)."""
+
 PROGRESS_MIN_GAMES = 100
 """Runs of fewer games than this finish too fast to need a progress bar."""
 
@@ -77,7 +90,6 @@ SIMULATORS: dict[str, Simulator[RulesLike, object]] = {
 }
 """The games that bring a command line of their own, by registry name."""
 
-N = TypeVar("N", int, float)
 O = TypeVar("O")  # noqa: E741 -- the observation type, as in the contract
 M = TypeVar("M")
 
@@ -95,25 +107,31 @@ def simulators() -> dict[str, Simulator[RulesLike, object]]:
 
 
 class _Tally(Generic[O, M]):
-    """Stands in for a bot and counts its choices by move class."""
+    """Stands in for a bot, checks its choices and counts them by move class; ``clock`` (shared by
+    the table's tallies) counts the game's moves, so that a failure can name its move."""
 
-    __slots__ = ("bot", "chosen")
+    __slots__ = ("bot", "chosen", "clock", "deal", "label", "seat")
 
-    def __init__(self, bot: Bot[O, M]) -> None:
-        self.bot = bot
+    def __init__(self, bot: Bot[O, M], label: str, seat: int, clock: list[int], deal: int) -> None:
+        self.bot, self.label, self.seat, self.clock, self.deal = bot, label, seat, clock, deal
         self.chosen: Counter[type] = Counter()
 
     def choose(self, observation: O, legal: tuple[M, ...]) -> M:
-        """The bot's move, counted."""
-        move = self.bot.choose(observation, legal)
+        """The bot's move, checked and counted."""
+        self.clock[0] += 1
+        move = cast(M, decide(cast(Bot[object, object], self.bot), self.label, observation, legal,
+                              seat=self.seat, move=self.clock[0], deal=self.deal))
         self.chosen[type(move)] += 1
         return move
 
 
 def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int,
-                 first_player: int | Literal["strongest"] = 0) -> Played[object]:
+                 first_player: int | Literal["strongest"] = 0,
+                 labels: Sequence[str] | None = None) -> Played[object]:
     """Let ``bots`` (one per seat) play the game dealt from ``seed`` and record what happened;
-    ``first_player`` as in :func:`~cardrules.bots.play_game`.
+    ``first_player`` as in :func:`~cardrules.bots.play_game`. A bot whose ``choose`` raises or
+    answers an illegal move raises :class:`~cardrules.cli.botspec.BotError`, naming it by its
+    entry in ``labels`` (by default its class's name), its seat and the move.
 
     >>> from cardrules.bots import RandomBot
     >>> from cardrules.games import the_game
@@ -124,7 +142,10 @@ def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int,
     if first_player == STRONGEST:  # asked of the bots themselves: the tallies only count choices
         dealt = registry.game_of(rules).new_game(rules, seed=seed)
         first_player = strongest_first_player(cast(GameState[object, M, O, object], dealt), bots)
-    tallies = [_Tally(bot) for bot in bots]
+    names = [type(bot).__name__ for bot in bots] if labels is None else labels
+    clock = [0]
+    tallies = [_Tally(bot, name, seat, clock, seed)
+               for seat, (bot, name) in enumerate(zip(bots, names, strict=True))]
     final = play_game(rules, tallies, seed=seed, first_player=first_player)
     return Played(registry.game_of(rules).result(final), tuple(tally.chosen for tally in tallies))
 
@@ -154,22 +175,52 @@ def _simulate(args: argparse.Namespace) -> int:
     except CardrulesError as exc:
         args.parser.error(str(exc))
     factories = [specs[name] for name in _seat_bots(simulator, rules, args.bot, versus)]
-    _check_first_player(args, game, rules, [spec.build(rules=rules, seed=0) for spec in factories],
-                        first_player)
+    _check_first_player(args, game, rules, _first_bots(args, rules, factories, deal=args.seed), first_player)
     first, last = args.seed, args.seed + args.games - 1
     bots = f"{args.bot} bot" if versus is None else f"{args.bot} bot on side 0, {versus} on the others"
     print(f"{game.title}: {simulator.describe(rules)}; {bots}; seeds {first}..{last}")
     start = time.perf_counter()
     with _progress(args.games, enabled=args.progress) as advance:
-        played = run_chunks(partial(_simulate_chunk, simulator.game, rules, tuple(factories), first_player),
-                            range(first, last + 1), workers=args.workers, ray_address=args.ray,
-                            modules=args.imports, advance=advance)
+        run = run_chunks(partial(_simulate_chunk, simulator.game, rules, tuple(factories), first_player),
+                         range(first, last + 1), workers=args.workers, ray_address=args.ray,
+                         modules=args.imports, advance=advance)
     elapsed = time.perf_counter() - start
-    print(f"games             {args.games}")
-    for line in simulator.summarize(rules, played):
-        print(line)
-    print(f"speed             {args.games / elapsed:.1f} games/s ({elapsed:.2f} s)")
-    return 0
+    played = run.results
+    print(f"games             {len(played)}" + ("" if run.complete else f" of {args.games} (stopped early)"))
+    if played:
+        for line in simulator.summarize(rules, played):
+            print(line)
+    print(f"speed             {len(played) / elapsed:.1f} games/s ({elapsed:.2f} s)")
+    return _stopped(run.stopped, len(played), args.games)
+
+
+def _stopped(stopped: Stop | None, finished: int, total: int) -> int:
+    """The exit status of a run that ``stopped`` early (``None``: it did not) after ``finished`` of
+    its ``total`` games; for one that did, first the line that says why on standard error."""
+    if stopped is None:
+        return 0
+    count = f"{finished} of {total} games finished"
+    if isinstance(stopped, Interrupted):
+        print(f"cardrules: interrupted ({signal.Signals(stopped.signum).name}): {count}", file=sys.stderr)
+        return stopped.status
+    print(f"cardrules: error: {stopped} ({count})", file=sys.stderr)
+    return FAILED
+
+
+def _first_bots(args: argparse.Namespace, rules: RulesLike, seats: Sequence[BotSpec],
+                deal: int) -> list[Bot[object, object]]:
+    """The bots of the run's first game, built before it starts: options a bot refuses are a usage
+    error; a constructor that fails otherwise is the first game's failure (a BotError)."""
+    bots = []
+    for seat, spec in enumerate(seats):
+        try:
+            bots.append(build_seat(spec, rules=rules, seed=bot_seed(deal, seat), seat=seat, move=1,
+                                   deal=deal))
+        except BotError as exc:
+            if isinstance(exc.__cause__, ArgumentError):
+                args.parser.error(str(exc.__cause__))
+            raise
+    return bots
 
 
 def _check_first_player(args: argparse.Namespace, game: registry.SomeGame, rules: RulesLike,
@@ -190,8 +241,10 @@ def _simulate_chunk(game: str, rules: RulesLike, seats: tuple[BotSpec, ...],
     """Play the games dealt from ``seeds`` with one bot of ``seats`` per seat (run by a worker)."""
     played = []
     for game_seed in seeds:
-        bots = [spec.build(rules=rules, seed=bot_seed(game_seed, seat)) for seat, spec in enumerate(seats)]
-        played.append(play_counted(rules, bots, seed=game_seed, first_player=first_player))
+        bots = [build_seat(spec, rules=rules, seed=bot_seed(game_seed, seat), seat=seat, move=1,
+                           deal=game_seed) for seat, spec in enumerate(seats)]
+        played.append(play_counted(rules, bots, seed=game_seed, first_player=first_player,
+                                   labels=[spec.label for spec in seats]))
     return played
 
 
@@ -213,17 +266,30 @@ def _arena(args: argparse.Namespace) -> int:
         jobs = arena_jobs(simulator, rules, bots, args.games, args.seed)
     except CardrulesError as exc:
         args.parser.error(str(exc))
+    players = registry.get(simulator.game).players(rules)
+    for spec in bots:
+        _first_bots(args, rules, [spec] * players, deal=args.seed)
     with _progress(len(jobs), enabled=args.progress) as advance:
-        played = run_chunks(partial(_arena_chunk, simulator.game, rules, bots), jobs,
-                            workers=args.workers, ray_address=args.ray, modules=args.imports,
-                            advance=advance)
-    summary = summarize_arena(simulator, rules, bots, played, seed=args.seed)
-    if args.json is not None:
-        write_json(args.json, summary, played)
-    if args.plot is not None:
-        write_plot(args.plot, summary, played)
-    print_arena(summary)
-    return 0
+        run = run_chunks(partial(_arena_chunk, simulator.game, rules, bots), jobs,
+                         workers=args.workers, ray_address=args.ray, modules=args.imports,
+                         advance=advance)
+    played = run.results
+    if played:  # a run that stopped early keeps the games that finished, marked incomplete
+        summary = summarize_arena(simulator, rules, bots, played, seed=args.seed)
+        reason = None if run.stopped is None else _reason(run.stopped)
+        if args.json is not None:
+            write_json(args.json, summary, played, reason=reason)
+        if args.plot is not None:
+            write_plot(args.plot, summary, played)
+        print_arena(summary)
+    return _stopped(run.stopped, len(played), len(jobs))
+
+
+def _reason(stopped: Stop) -> str:
+    """Why a run stopped early, in a few words (the arena's JSON keeps it)."""
+    if isinstance(stopped, Interrupted):
+        return f"interrupted by {signal.Signals(stopped.signum).name}"
+    return str(stopped)
 
 
 def _arena_chunk(game: str, rules: RulesLike, bots: tuple[BotSpec, ...],
@@ -315,26 +381,21 @@ def _games(args: argparse.Namespace) -> int:
 # --- the parser -----------------------------------------------------------------------------------
 
 
-def _positive(kind: type[N]) -> Callable[[str], N]:
-    def parse(text: str) -> N:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if not value > 0:
-            raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
-        return value
-
-    parse.__name__ = kind.__name__
-    return parse
+def _ray_address(text: str) -> str:
+    try:
+        check_ray_address(text)
+    except CardrulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--ray ")) from None
+    return text
 
 
 def _add_workers(group: argparse._ArgumentGroup) -> None:
     backend = group.add_mutually_exclusive_group()
-    backend.add_argument("--workers", type=_positive(int), default=1, metavar="N",
-                         help="play on N local processes (default: 1, in this one); the games and the "
-                              "summary are the same for any N")
-    backend.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+    backend.add_argument("--workers", type=whole(1, max_workers()), default=1, metavar="N",
+                         help=f"play on N local processes (default: 1, in this one; at most "
+                              f"{MAX_WORKERS_PER_CPU} per CPU, here {max_workers()}, and never more than "
+                              "the games); the games and the summary are the same for any N")
+    backend.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS", type=_ray_address,
                          help="play chunks of games as Ray tasks (needs the ray extra): on a local Ray "
                               "without ADDRESS, 'auto' for this machine's cluster, or ray://HOST:10001")
 
@@ -374,9 +435,9 @@ def build_parser() -> argparse.ArgumentParser:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
         simulator.add_arguments(sub)
         run = sub.add_argument_group("the run")
-        run.add_argument("--games", type=_positive(int), default=1000, metavar="N",
-                         help="how many games to play (default: 1000)")
-        run.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
+        run.add_argument("--games", type=whole(1, MAX_GAMES), default=1000, metavar="N",
+                         help=f"how many games to play, 1 to {MAX_GAMES} (default: 1000)")
+        run.add_argument("--seed", type=SEED, default=0, help="seed of the first deal (default: 0)")
         seats = "in every seat" if simulator.sides is None else "of side 0 (of every side without --versus)"
         run.add_argument("--bot", default=simulator.default_bot, metavar="BOT",
                          help=f"the bot {seats}: {simulator.bot_help}; or package.module:ClassName; "
@@ -407,10 +468,10 @@ def build_parser() -> argparse.ArgumentParser:
         run.add_argument("--bots", action="append", required=True, metavar="LIST",
                          help=f"comma-separated bots: {', '.join(sorted(simulator.bots))}, or "
                               "package.module:ClassName; options as BOT:key=value,key=value")
-        run.add_argument("--games", type=_positive(int), default=100, metavar="N",
+        run.add_argument("--games", type=whole(1, MAX_GAMES), default=100, metavar="N",
                          help="deals per pairing or bot (default: 100); a game of sides plays "
-                              "each deal twice")
-        run.add_argument("--seed", type=int, default=0,
+                              f"each deal twice; at most {MAX_GAMES} games in all")
+        run.add_argument("--seed", type=SEED, default=0,
                          help="seed of the first deal and of the rating bootstrap (default: 0)")
         run.add_argument("--json", type=Path, metavar="FILE",
                          help="write every game's record and the summary to FILE")
@@ -428,10 +489,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Measure random playouts through the public API of each game, per variant: "
                     "games/s and steps/s, where one step is legal_moves + apply + random.choice.",
         epilog=" ".join(simulator.bench_note for simulator in known.values()) or None)
-    bench.add_argument("--seconds", type=_positive(float), default=1.0,
-                       help="time spent on each variant (default: 1)")
+    bench.add_argument("--seconds", type=number(0, MAX_BENCH_SECONDS), default=1.0,
+                       help=f"time spent on each variant, at most {MAX_BENCH_SECONDS:g} (default: 1)")
     bench.add_argument("--game", choices=sorted(known), help="only this game (default: all)")
-    bench.add_argument("--seed", type=int, default=0, help="seed of the first deal and of the moves")
+    bench.add_argument("--seed", type=SEED, default=0, help="seed of the first deal and of the moves")
     bench.set_defaults(handler=_bench, parser=bench)
     return parser
 
@@ -457,9 +518,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.handler(args)
     except SystemExit as exc:  # argparse after --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except RayConnectionError as exc:
+        print(f"cardrules: error: {exc}", file=sys.stderr)
+        return FAILED
+    except BotError as exc:  # before any game finished (a bot that could not be built for the run)
+        print(f"cardrules: error: {exc}", file=sys.stderr)
+        return FAILED
     except CardrulesError as exc:
         print(f"cardrules: error: {exc}", file=sys.stderr)
         return 2
+    except Interrupted as exc:
+        print("cardrules: interrupted", file=sys.stderr)
+        return exc.status
     except KeyboardInterrupt:
         print("cardrules: interrupted", file=sys.stderr)
         return 130
@@ -480,3 +550,6 @@ def _import_games(argv: Sequence[str]) -> None:
             importlib.import_module(name)
         except ImportError as exc:
             raise ArgumentError(f"--import {printable(name, 60)}: {printable(str(exc), 200)}") from None
+        except Exception as exc:  # a module of your own may raise anything as it is imported
+            raise ArgumentError(f"--import {printable(name, 60)}: importing it raised "
+                                f"{type(exc).__name__}: {printable(str(exc), 200)}") from None

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from cardrules import registry
-from cardrules.cli.botspec import BotSpec
+from cardrules.cli.botspec import BotSpec, build_seat, decide
+from cardrules.cli.options import MAX_GAMES
 from cardrules.cli.simulator import Scoring, Simulator, bot_seed
 from cardrules.cli.statistics import Interval, PairUnit, elo_ratings, mean_interval, wilson
 from cardrules.contract import RulesLike
@@ -96,6 +97,10 @@ def arena_jobs(simulator: Simulator[RulesLike, object], rules: RulesLike, bots: 
     if len({bot.label for bot in bots}) != len(bots):
         raise ArgumentError("a bot is named twice: give each bot once (or with different options)")
     sides = _sides(simulator, rules)
+    pairings = len(bots) if sides is None else len(bots) * (len(bots) - 1)  # each pairing plays a deal twice
+    if deals * pairings > MAX_GAMES:
+        raise ArgumentError(f"the arena would play {deals * pairings} games ({deals} deals for each of "
+                            f"{pairings} {'bots' if sides is None else 'seatings'}): at most {MAX_GAMES}")
     if sides is None:
         return [(deal, (bot,)) for deal in range(seed, seed + deals) for bot in range(len(bots))]
     count = max(sides) + 1
@@ -117,19 +122,21 @@ def play_arena_game(simulator: Simulator[RulesLike, object], rules: RulesLike,
     scoring = _scoring(simulator)
     players = game.players(rules)
     sides = _sides(simulator, rules) or (0,) * players
-    seats = [bots[seating[side]].build(rules=rules, seed=bot_seed(deal, seat))
-             for seat, side in enumerate(sides)]
+    specs = [bots[seating[side]] for side in sides]
+    seats = [build_seat(spec, rules=rules, seed=bot_seed(deal, seat), seat=seat, move=1, deal=deal)
+             for seat, spec in enumerate(specs)]
     first_player = deal % players
     state = game.new_game(rules, seed=deal, first_player=first_player)
     legal_moves, apply, observe = game.legal_moves, game.apply, game.observe
     current_player = game.current_player
-    moves = []
+    moves: list[object] = []
     legal = legal_moves(state)
     while legal:
         seat = current_player(state)
         if seat is None:
             raise ArgumentError(f"{game.title} lists legal moves in a state where nobody is on turn")
-        move = seats[seat].choose(observe(state, seat), legal)
+        move = decide(seats[seat], specs[seat].label, observe(state, seat), legal, seat=seat,
+                      move=len(moves) + 1, deal=deal)
         state = apply(state, move)
         moves.append(move)
         legal = legal_moves(state)
@@ -189,11 +196,16 @@ def summarize_arena(simulator: Simulator[RulesLike, object], rules: RulesLike, b
         first, second = labels[a], labels[b]
         wins, differences, games, unit_list = 0.0, [], 0, []
         for deal in deals:
+            # A run that stopped early may lack a deal's game for one of the two: that deal is left out.
             if cooperative:
+                if (deal, frozenset((first,))) not in groups or (deal, frozenset((second,))) not in groups:
+                    continue
                 (alone,), (other,) = groups[deal, frozenset((first,))], groups[deal, frozenset((second,))]
                 difference = alone.scores[0] - other.scores[0]
                 unit = PairUnit(0.5 if difference == 0 else float(better * difference > 0), 1)
             else:
+                if (deal, frozenset((first, second))) not in groups:
+                    continue
                 pair_games = groups[deal, frozenset((first, second))]
                 difference = sum(_side_means(game, first)[0] - _side_means(game, second)[0]
                                  for game in pair_games) / len(pair_games)
@@ -203,8 +215,9 @@ def summarize_arena(simulator: Simulator[RulesLike, object], rules: RulesLike, b
             differences.append(difference)
             unit_list.append(unit)
         units[a, b] = unit_list
-        pairs.append(PairLine(first=first, second=second, deals=len(deals), games=games,
-                              win_rate=wilson(wins, games), score_difference=mean_interval(differences)))
+        if games:
+            pairs.append(PairLine(first=first, second=second, deals=len(unit_list), games=games,
+                                  win_rate=wilson(wins, games), score_difference=mean_interval(differences)))
     ratings: list[Interval | None] = [None] * len(labels)
     if len(labels) >= 2:
         won_of = {pair: sum(unit.wins for unit in chosen) for pair, chosen in units.items()}
@@ -213,6 +226,8 @@ def summarize_arena(simulator: Simulator[RulesLike, object], rules: RulesLike, b
     lines = []
     for index, label in enumerate(labels):
         mine = [game for game in played if label in game.bots]
+        if not mine:  # a run that stopped early before this bot's first game
+            continue
         scores = [_side_means(game, label)[0] for game in mine]
         won = sum(_side_means(game, label)[1] for game in mine)
         lines.append(BotLine(bot=label, games=len(mine), win_rate=wilson(won, len(mine)),

@@ -106,15 +106,18 @@ def print_arena(summary: ArenaSummary) -> None:
         console.print(note, markup=False, highlight=False)
 
 
-def write_json(path: Path, summary: ArenaSummary, played: Sequence[ArenaGame]) -> None:
-    """Write ``{"summary": ..., "games": [...]}``: each game's deal, bots, scores, wins and its
-    :class:`~cardrules.records.GameRecord` as ``to_json`` writes it (read it back with
-    ``from_json(json.dumps(game["record"]))``)."""
+def write_json(path: Path, summary: ArenaSummary, played: Sequence[ArenaGame], *,
+               reason: str | None = None) -> None:
+    """Write ``{"summary": ..., "games": [...], "complete": ..., "reason": ...}``: each game's deal,
+    bots, scores, wins and its :class:`~cardrules.records.GameRecord` as ``to_json`` writes it (read
+    it back with ``from_json(json.dumps(game["record"]))``). ``reason`` says why the run stopped
+    before its last game (then ``"complete"`` is false and the games are those that finished)."""
     games = [{"deal": game.deal, "bots": list(game.bots), "scores": list(game.scores),
               "wins": list(game.wins), "record": json.loads(to_json(game.record))} for game in played]
+    document = {"summary": attrs.asdict(summary), "games": games, "complete": reason is None,
+                "reason": reason}
     try:
-        path.write_text(json.dumps({"summary": attrs.asdict(summary), "games": games}) + "\n",
-                        encoding="utf-8")
+        path.write_text(json.dumps(document) + "\n", encoding="utf-8")
     except OSError as exc:
         raise ArgumentError(f"--json {printable(str(path), 80)}: {exc.strerror or exc}") from None
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from cardrules.bots import RandomBot
 from cardrules.cli.botspec import SearchBot
+from cardrules.cli.options import whole
 from cardrules.cli.simulator import Played, Scoring, Simulator, percent
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
@@ -69,8 +70,8 @@ def _room_variants(text: str) -> tuple[str, ...]:
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("rules of Mille Bornes")
-    group.add_argument("--players", type=int, default=2, metavar="N", help="2 to 9 players (default: 2)")
-    group.add_argument("--team-size", type=int, default=1, metavar="T",
+    group.add_argument("--players", type=whole(), default=2, metavar="N", help="2 to 9 players (default: 2)")
+    group.add_argument("--team-size", type=whole(), default=1, metavar="T",
                        help="players per side; they sit alternately (default: 1, individual play)")
     group.add_argument("--rules", choices=list(_PRESETS), default="parker",
                        help="the rulebook: parker (the default; race 700, or 1000 for 2 teams of 2), "

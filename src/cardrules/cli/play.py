@@ -21,6 +21,7 @@ from typing import BinaryIO, TextIO, cast
 import cardrules
 from cardrules.arguments import printable
 from cardrules.cli.botspec import parse_bot, parse_bots
+from cardrules.cli.options import SEED, whole
 from cardrules.cli.play_session import BotError, SaveFileError, Session, Step
 from cardrules.cli.play_text import (
     announce,
@@ -39,7 +40,10 @@ from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError, NotationError
 from cardrules.i18n import LANGUAGES, Lang, check_lang
 
-__all__ = ["LinePlayer", "add_play_command", "start_session"]
+__all__ = ["BOT_FAILED", "LinePlayer", "add_play_command", "start_session"]
+
+BOT_FAILED = 1
+"""The exit status of a game that a bot's failure ended (see :class:`~cardrules.cli.botspec.BotError`)."""
 
 SEED_DIGITS = 6
 """A seed chosen for the person is at most this many digits: short enough to note down."""
@@ -59,12 +63,12 @@ def add_play_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
         simulator.add_arguments(sub)
         table = sub.add_argument_group("the table")
-        table.add_argument("--seat", type=int, default=0, metavar="N", help="your seat (default: 0)")
+        table.add_argument("--seat", type=whole(), default=0, metavar="N", help="your seat (default: 0)")
         table.add_argument("--bots", default=simulator.default_bot, metavar="BOT[,BOT...]",
                            help=f"the bots of the other seats in seat order, or one for all of them: "
                                 f"{simulator.bot_help}; or package.module:ClassName; options as "
                                 f"BOT:key=value,... (default: {simulator.default_bot})")
-        table.add_argument("--seed", type=int, default=None,
+        table.add_argument("--seed", type=SEED, default=None,
                            help="the deal's seed (default: a random one, printed so you can replay it)")
         table.add_argument("--lang", choices=LANGUAGES, default="en",
                            help="the language of the table and the messages (default: en)")
@@ -99,6 +103,9 @@ def _play(args: argparse.Namespace) -> int:
             return 2
     try:
         step = start_session(args.simulator, args)
+    except BotError as exc:  # a bot failed before the person's first decision: the game ends at once
+        print(text("bot_failed", lang, reason=str(exc)), file=sys.stderr)
+        return BOT_FAILED
     except CardrulesError as exc:
         args.parser.error(str(exc))
     if args.tui:
@@ -159,7 +166,8 @@ class LinePlayer:
         self.outfile.flush()
 
     def run(self) -> int:
-        """Play until ``quit`` or the end of the input; the exit status (0)."""
+        """Play until ``quit`` or the end of the input; the exit status: 0, or :data:`BOT_FAILED`
+        when a bot failed (its line is said, and the game ends there)."""
         self.say(*welcome(self.session, self.lang))
         self._show(self._opening)
         while True:
@@ -170,7 +178,14 @@ class LinePlayer:
                 continue
             except (OSError, ValueError):  # standard input closed or not readable: as at its end
                 break
-            if not line or not self.handle(line.strip()):
+            try:
+                going_on = bool(line) and self.handle(line.strip())
+            except BotError as exc:
+                # The game cannot go on without that seat's moves: say so once and stop, on a move,
+                # a load or anything else that let the bots play.
+                self.say(text("bot_failed", self.lang, reason=str(exc)))
+                return BOT_FAILED
+            if not going_on:
                 break
         self.say(text("bye", self.lang))
         return 0
@@ -193,7 +208,7 @@ class LinePlayer:
         try:
             move = self._move(line)
             step = session.play(move)
-        except (IllegalMoveError, NotationError, ArgumentError, BotError) as exc:
+        except (IllegalMoveError, NotationError, ArgumentError) as exc:
             self.say(error_text(exc, session, lang), self._prompt())
             return True
         self._show(step)

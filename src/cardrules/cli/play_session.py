@@ -35,7 +35,7 @@ from typing import Literal, TypeAlias, cast
 import attrs
 
 from cardrules.arguments import MAX_JSON_CHARS, printable, shown
-from cardrules.cli.botspec import BotSpec
+from cardrules.cli.botspec import BotError, BotSpec, build_seat, decide
 from cardrules.cli.play_files import RefusedFileError, read_at_most, write_whole
 from cardrules.contract import AnyState, GameObservation, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
@@ -118,10 +118,6 @@ class Step:
 
 
 Problem: TypeAlias = Literal["missing", "unreadable", "corrupt", "other_game", "seats", "illegal"]
-
-
-class BotError(CardrulesError, RuntimeError):
-    """A bot of the table answered with a move that is not legal (a bot of your own, most likely)."""
 
 
 class SaveFileError(CardrulesError, ValueError):
@@ -371,12 +367,12 @@ class Session:
         while seat is not None and seat != self.seat:
             spec = self.bots[seat]
             assert spec is not None  # only the person's seat has no bot
-            bot = spec.build(rules=self.record.rules, seed=_decision_seed(start, seat, made + len(moves)))
+            number = made + len(moves) + 1
+            # A failing bot raises BotError, which ends the game for the front end: no move of it is kept.
+            bot = build_seat(spec, rules=self.record.rules, seed=_decision_seed(start, seat, number - 1),
+                             seat=seat, move=number)
             legal = legal_moves(state)
-            move = bot.choose(observe(state, seat), legal)
-            if move not in legal:  # the person must not be told that their own move was illegal
-                raise BotError(f"the bot of seat {seat} ({printable(spec.label, 60)}) chose "
-                               f"{printable(str(move), 60)}, not a legal move")
+            move = decide(bot, spec.label, observe(state, seat), legal, seat=seat, move=number)
             after = apply(state, move)
             events.extend(self._announce(seat, move, state, after))
             moves.append(move)

@@ -26,6 +26,7 @@ from textual.widgets import Footer, Header, Input, Label, OptionList, RichLog, S
 
 import cardrules
 from cardrules.arguments import printable
+from cardrules.cli.play import BOT_FAILED
 from cardrules.cli.play_session import BotError, SaveFileError, Session, Step
 from cardrules.cli.play_text import (
     announce,
@@ -155,7 +156,7 @@ class PlayApp(App[int]):
         try:
             step = self.session.play(legal[event.option_index])
         except BotError as exc:
-            self.log_lines(error_text(exc, self.session, self.lang))
+            self._bot_failed(exc)
             return
         self._take(step)
 
@@ -242,6 +243,9 @@ class PlayApp(App[int]):
         except SaveFileError as exc:
             self.log_lines(error_text(exc, self.session, self.lang), text("game_goes_on", self.lang))
             return
+        except BotError as exc:
+            self._bot_failed(exc)
+            return
         self.log_lines(counted("loaded", self.lang, len(step.session.record.moves), path=printable(path, 80)))
         self._take(step)
 
@@ -249,6 +253,12 @@ class PlayApp(App[int]):
         """The keys, and how to type a move in the game's notation, in the log."""
         example = str(self.session.legal_moves()[0]) if self.session.your_turn else "1"
         self.log_lines(text("keys", self.lang), text("tui_notation", self.lang, example=example))
+
+    def _bot_failed(self, error: BotError) -> None:
+        """A bot failed: the game ends, with its line in the log and again on the terminal after."""
+        line = error_text(error, self.session, self.lang)
+        self.log_lines(line)
+        self.exit(BOT_FAILED, return_code=BOT_FAILED, message=Text(line))
 
     async def action_quit(self) -> None:
         """Leave the game."""

@@ -6,8 +6,10 @@ import argparse
 from collections.abc import Sequence
 from typing import Literal
 
+from cardrules.arguments import shown
 from cardrules.bots import STRONGEST, RandomBot
 from cardrules.cli.botspec import SearchBot
+from cardrules.cli.options import whole
 from cardrules.cli.simulator import Scoring, Simulator
 from cardrules.cli.simulator import percent as _percent
 from cardrules.games import the_game
@@ -24,7 +26,7 @@ class GreedySearchBot(SearchBot):
 
 def _the_game_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("rules of The Game")
-    group.add_argument("--players", type=int, default=1, metavar="N", help="1 to 5 players (default: 1)")
+    group.add_argument("--players", type=whole(), default=1, metavar="N", help="1 to 5 players (default: 1)")
     group.add_argument("--expert", action="store_true", help="expert mode: lay at least 3 cards a turn")
     group.add_argument("--reduced-hand", action="store_true", help="every hand one card smaller")
     group.add_argument("--on-fire", action="store_true",
@@ -38,9 +40,9 @@ def _first_player(text: str) -> int | Literal["strongest"]:
     if text == STRONGEST:
         return STRONGEST
     try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seat number or 'strongest', not {text!r}") from None
+        return whole(what="a seat number or 'strongest'")(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"a seat number or 'strongest', not {shown(text)}") from None
 
 
 def _the_game_rules(args: argparse.Namespace) -> the_game.Rules:

@@ -1,0 +1,58 @@
+"""Bots of a user's own that fail, for the command-line tests: named as ``tests.cli.failing_bots:Name``."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+
+class Raises:
+    """Its ``choose`` raises at once."""
+
+    def choose(self, observation: object, legal: tuple[Any, ...]) -> Any:
+        raise ZeroDivisionError("the bot divided by zero")
+
+
+class AnswersNone:
+    """Answers ``None`` instead of a move."""
+
+    def choose(self, observation: object, legal: tuple[Any, ...]) -> Any:
+        return None
+
+
+class AnswersJunk:
+    """Answers something that is not a move at all."""
+
+    def choose(self, observation: object, legal: tuple[Any, ...]) -> Any:
+        return {"not": "a move"}
+
+
+class CannotBeBuilt:
+    """Its constructor raises."""
+
+    def __init__(self) -> None:
+        raise RuntimeError("the bot has no strategy")
+
+
+class FailsSometimes:
+    """Plays the first legal move, but raises in the games where its seed is a multiple of
+    ``every``: a bot that fails in the middle of a run, after other games have finished."""
+
+    def __init__(self, *, seed: int = 0, every: int = 4) -> None:
+        self.fails = seed % every == 0
+
+    def choose(self, observation: object, legal: tuple[Any, ...]) -> Any:
+        if self.fails:
+            raise RuntimeError("tired")
+        return legal[0]
+
+
+class Slow:
+    """Plays the first legal move after a pause: a run that is still busy when it is interrupted."""
+
+    def __init__(self, *, seed: int = 0, pause: float = 0.02) -> None:
+        self.pause = pause
+
+    def choose(self, observation: object, legal: tuple[Any, ...]) -> Any:
+        time.sleep(self.pause)
+        return legal[0]
