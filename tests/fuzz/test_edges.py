@@ -41,14 +41,16 @@ def test_a_save_that_follows_planted_links_or_replaces_a_fifo_is_caught(
         scene: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Session, "save", _careless_save)
     with pytest.raises(ContractBreachError, match="save must"):
-        check_edge_case({"family": "files", "case": "save", "game": "the-game", "scene": scene, "seed": 1}, QUICK)
+        check_edge_case({"family": "files", "case": "save", "game": "the-game", "scene": scene, "seed": 1},
+                        QUICK)
 
 
 def test_a_load_that_blocks_on_a_fifo_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(play_session, "_read_record", _careless_load)
     start = time.monotonic()
     with pytest.raises(ContractBreachError, match="load must not block"):
-        check_edge_case({"family": "files", "case": "load", "game": "the-game", "scene": "fifo", "seed": 1}, QUICK)
+        check_edge_case({"family": "files", "case": "load", "game": "the-game", "scene": "fifo", "seed": 1},
+                        QUICK)
     assert time.monotonic() - start < 30
 
 

@@ -99,7 +99,7 @@ def _check_save(session: Session, root: Path, scene: str, bounds: Bounds) -> Non
     existed = before.get(str(target), ("", ""))[0]
     outcome = guarded(lambda: session.save(target), bounds)
     if outcome.interrupted:
-        raise ContractBreachError("save must not block", f"{scene}: still running after {bounds.hard_seconds} s")
+        raise ContractBreachError("save must not block", f"{scene}: running after {bounds.hard_seconds} s")
     error = _refusal(outcome.error, f"save, {scene}")
     after = _snapshot(root)
     if error is None:
@@ -183,7 +183,7 @@ def _check_load(session: Session, root: Path, scene: str, seed: int, bounds: Bou
     before = _snapshot(root)
     outcome = guarded(lambda: session.load(name), bounds, traced=True)
     if outcome.interrupted:
-        raise ContractBreachError("load must not block", f"{scene}: still running after {bounds.hard_seconds} s")
+        raise ContractBreachError("load must not block", f"{scene}: running after {bounds.hard_seconds} s")
     error = _refusal(outcome.error, f"load, {scene}")
     # The file's bytes and their text once each, with room to spare: an endless device read to its
     # end would go far past this.
@@ -202,6 +202,7 @@ def _check_load(session: Session, root: Path, scene: str, seed: int, bounds: Bou
 def _load_scene(scene: str, root: Path, session: Session, seed: int) -> str:
     path = root / "game.json"
     text = to_json(session.record)
+    game = f'"{session.record.game}"'
     if scene == "saved game":
         path.write_text(text)
     elif scene == "link to saved game":
@@ -230,9 +231,9 @@ def _load_scene(scene: str, root: Path, session: Session, seed: int) -> str:
     elif scene == "truncated":
         path.write_text(text[: random.Random(seed).randrange(len(text))])
     elif scene == "lone surrogate game":
-        path.write_text(text.replace(f'"{session.record.game}"', f'"{session.record.game}\\ud800"', 1))
+        path.write_text(text.replace(game, f'"{game[1:-1]}\\ud800"', 1))
     elif scene == "control characters game":
-        path.write_text(text.replace(f'"{session.record.game}"', f'"\\u001b[2J{session.record.game}\\u0007"', 1))
+        path.write_text(text.replace(game, f'"\\u001b[2J{game[1:-1]}\\u0007"', 1))
     elif scene == "other game":
         other = [name for name in available() if name != session.record.game]
         if not other:

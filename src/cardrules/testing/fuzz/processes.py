@@ -22,6 +22,7 @@ as a person would, and judges what the person sees and what is left behind:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -150,7 +151,8 @@ def check_stdin_case(data: Mapping[str, object]) -> None:
                                   f"{where}: exit {run.returncode}: {_tail(run.stderr)}")
     out = run.stdout.decode("utf-8", "replace")
     if not printable(out.replace("\n", "").replace("\t", "")):
-        raise ContractBreachError("play must print only what a terminal can show", f"{where}: {_tail(run.stdout)}")
+        raise ContractBreachError("play must print only what a terminal can show",
+                                  f"{where}: {_tail(run.stdout)}")
     answered = out.count(_help_marker(lang))
     if answered < helps:
         raise ContractBreachError("play must answer every line and go on",
@@ -213,7 +215,8 @@ def check_bot_case(data: Mapping[str, object]) -> None:
         else:
             # At a table of one the person plays alone and no bot is ever built.
             alone = get(game).players(get(game).rules_type()) == 1
-            argv = ["play", game, "--seed", str(seed), "--bots", label, *(["--players", "2"] if alone else [])]
+            argv = ["play", game, "--seed", str(seed), "--bots", label]
+            argv += ["--players", "2"] if alone else []
             stdin = b"1\n" * 200 + b"quit\n"
         run = _run([*_cardrules(), *argv], cwd=root, stdin=stdin)
         failed = mark.exists() or fault in ("import", "no choose")
@@ -228,7 +231,8 @@ def check_bot_case(data: Mapping[str, object]) -> None:
             raise ContractBreachError("a failing bot must end the command with a non-zero exit status", where)
         said = run.stderr.decode("utf-8", "replace") + run.stdout.decode("utf-8", "replace")
         if label not in said:
-            raise ContractBreachError("a failing bot's message must name the bot", f"{where}: {_tail(run.stderr)}")
+            raise ContractBreachError("a failing bot's message must name the bot",
+                                      f"{where}: {_tail(run.stderr)}")
         if command == "arena" and fault not in ("import", "no choose", "construct"):
             _check_incomplete_report(report, where)
 
@@ -241,9 +245,10 @@ def _check_incomplete_report(report: Path, where: str) -> None:
         written = json.loads(report.read_text())
     except ValueError as exc:
         raise ContractBreachError("arena's --json must be JSON", f"{where}: {exc}") from None
-    if not isinstance(written, dict) or written.get("complete") is not False:
+    complete = written.get("complete") if isinstance(written, dict) else None
+    if complete is not False:
         raise ContractBreachError("arena's --json of a run a bot broke must say it is incomplete",
-                                  f"{where}: complete={written.get('complete') if isinstance(written, dict) else None!r}")
+                                  f"{where}: complete={complete!r}")
 
 
 # --- signals
@@ -280,8 +285,9 @@ def check_signal_case(data: Mapping[str, object]) -> None:
             try:
                 out, err = process.communicate(timeout=STOP_SECONDS * STOP_SLACK)
             except subprocess.TimeoutExpired:
+                late = STOP_SECONDS * STOP_SLACK
                 raise ContractBreachError("a run must stop within 2 s of Ctrl-C or SIGTERM",
-                                          f"{where}: still running after {STOP_SECONDS * STOP_SLACK:g} s") from None
+                                          f"{where}: still running after {late:g} s") from None
             took = time.monotonic() - sent
             left = _left_behind_after(process.pid)
         finally:
@@ -339,15 +345,11 @@ def _left_behind_after(session: int) -> list[str]:
 
 def _kill_session(process: subprocess.Popen[bytes]) -> None:
     """Leave nothing running, whatever happened: the harness must not leak processes either."""
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
     for pid in left_behind(process.pid):
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.kill(int(pid.split()[0]), signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
     if process.returncode is None:
         process.wait()
 
@@ -377,7 +379,8 @@ def _run(argv: Sequence[str], *, cwd: Path, stdin: bytes) -> subprocess.Complete
 
 def _no_traceback(run: subprocess.CompletedProcess[bytes], where: str) -> None:
     if b"Traceback (most recent call last)" in run.stderr + run.stdout:
-        raise ContractBreachError("the command line shows no traceback", f"{where}: {_tail(run.stderr, 1500)}")
+        raise ContractBreachError("the command line shows no traceback",
+                                  f"{where}: {_tail(run.stderr, 1500)}")
 
 
 def _tail(text: bytes, size: int = 400) -> str:
