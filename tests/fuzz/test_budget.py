@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 # Inputs per target: a JSON target gets this many mutants, a scaling or soak target a tenth as many.
-BUDGETS = {"json": 50, "arguments": 100, "soak": 30}
+BUDGETS = {"json": 50, "arguments": 100, "soak": 30, "edges": 20}
 
 
 @pytest.mark.parametrize("mode", sorted(BUDGETS))

@@ -9,9 +9,13 @@ Three modes, each reaching the games through the registry only:
 - ``arguments``: every public function, constructor and method called with a bad value in each
   parameter in turn.
 - ``soak``: random games under every rules value of every grid, the contract checked at every step.
+- ``edges``: what a person or a process touches around the engine: hostile files given to
+  ``cardrules play``'s ``save`` and ``load``, hostile lines on its standard input, bots that fail
+  inside ``simulate``, ``arena`` and ``play``, and Ctrl-C or SIGTERM in the middle of a run.
 
 A failure is any exception that is not a ``CardrulesError``, an accepted value that fails its
-validator or makes a verb fail, and any input over its time or memory bound (:class:`Bounds`).
+validator or makes a verb fail, any input over its time or memory bound (:class:`Bounds`), and at
+the edges a traceback, a file touched that must not be, a process left behind or a late stop.
 Run it from the command line (``python -m cardrules.testing.fuzz --minutes 15``; see
 ``docs/fuzzing.md``) or from Python:
 
@@ -26,6 +30,7 @@ from cardrules.testing.fuzz.accepted import check_value
 from cardrules.testing.fuzz.arguments import check_call
 from cardrules.testing.fuzz.bounds import Bounds, ContractBreachError
 from cardrules.testing.fuzz.corpus import type_of
+from cardrules.testing.fuzz.edges import check_edge_case
 from cardrules.testing.fuzz.findings import Failure, Reproducer
 from cardrules.testing.fuzz.json_inputs import check_json_input
 from cardrules.testing.fuzz.replay import format_report, replay, reproduce
@@ -42,6 +47,7 @@ __all__ = [
     "Report",
     "Reproducer",
     "check_call",
+    "check_edge_case",
     "check_json_input",
     "check_value",
     "format_report",

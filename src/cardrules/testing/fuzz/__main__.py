@@ -1,6 +1,6 @@
 """``python -m cardrules.testing.fuzz``: run the fuzz harness, or replay what it saved.
 
-    python -m cardrules.testing.fuzz --minutes 15 [--seed S] [--only json|arguments|soak]
+    python -m cardrules.testing.fuzz --minutes 15 [--seed S] [--only json|arguments|soak|edges]
     python -m cardrules.testing.fuzz --count 40 --seed 0          # deterministic, as in CI
     python -m cardrules.testing.fuzz --replay fuzz-failures.jsonl [--index N]
 

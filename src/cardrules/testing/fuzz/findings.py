@@ -10,6 +10,9 @@ A reproducer is plain data (it is saved as one JSON line per failure, and read b
 - ``{"kind": "call", "code": ..., "prelude": ...}``: one call of a public function, as a Python
   expression, and the imports it needs.
 - ``{"kind": "soak", "game": ..., "rules": ..., "seed": ...}``: one random game (rules as JSON).
+- ``{"kind": "edge", "family": ..., ...}``: one case of the ``edges`` mode (a file given to
+  ``play``, a script on its standard input, a failing bot, a signal), as
+  :func:`~cardrules.testing.fuzz.edges.check_edge_case` takes it.
 - ``{"kind": "harness", ...}``: a bug of the harness itself (not replayable: run the seed again).
 """
 
@@ -40,7 +43,7 @@ class Reproducer:
 
     @property
     def kind(self) -> str:
-        """``json``, ``scale``, ``call`` or ``soak``."""
+        """``json``, ``scale``, ``call``, ``soak``, ``edge`` or ``harness``."""
         return str(self.data["kind"])
 
     def python(self) -> str:
@@ -60,6 +63,8 @@ class Reproducer:
         if self.kind == "harness":
             return (f"# a bug of the fuzz harness: run the same budget again with --seed {data.get('seed')} "
                     f"(target {data.get('target')!r}, input {data.get('input')})")
+        if self.kind == "edge":
+            return f"from cardrules.testing.fuzz import check_edge_case\ncheck_edge_case({dict(data)!r})"
         if self.kind == "scale":
             return ("from cardrules.testing.fuzz import reproduce\n"
                     f"reproduce({dict(data)!r})")

@@ -10,6 +10,8 @@ from cardrules import from_json
 from cardrules.testing.fuzz.arguments import ALLOWLIST, check_call
 from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, guarded
 from cardrules.testing.fuzz.corpus import type_of
+from cardrules.testing.fuzz.edges import check_edge_case
+from cardrules.testing.fuzz.files import judged
 from cardrules.testing.fuzz.findings import Failure, Reproducer
 from cardrules.testing.fuzz.json_inputs import check_json_input
 from cardrules.testing.fuzz.runner import Report
@@ -48,6 +50,9 @@ def replay(reproducer: Reproducer, bounds: Bounds = DEFAULT_BOUNDS) -> list[Fail
             return []
         return [Failure(target=f"soak {game}", check=outcome.error.step or "soak", error=outcome.error,
                         reproducer=reproducer, detail=f"seed={seed}")]
+    if kind == "edge":
+        target = f"{data.get('family')} {data.get('game')}"
+        return judged(target, dict(data), lambda: check_edge_case(data, bounds), bounds)
     raise ValueError(f"a reproducer of kind {kind!r} cannot be replayed")
 
 

@@ -1,10 +1,11 @@
 """A fuzz run: the targets of each mode, a budget of time or of inputs, and the report.
 
 Modes: ``json`` (mutated JSON, and the scaling experiments), ``arguments`` (bad arguments to every
-public function) and ``soak`` (random games). A budget of inputs (``count``) is deterministic:
-every target gets the same inputs for the same seed, whatever else runs. A budget of time is
-shared between the modes (json 40%, scaling 10%, soak 35%, arguments 15%, the share of a finished
-mode going to the others), and within a mode the targets take turns.
+public function), ``soak`` (random games) and ``edges`` (files, standard input, failing bots and
+signals at the command line). A budget of inputs (``count``) is deterministic: every target gets
+the same inputs for the same seed, whatever else runs. A budget of time is shared between the modes
+(json 35%, scaling 10%, soak 30%, arguments 15%, edges 10%, the share of a finished mode going to
+the others), and within a mode the targets take turns.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from cardrules.registry import available, get
 from cardrules.testing.fuzz.arguments import call_targets
 from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo
 from cardrules.testing.fuzz.corpus import build_corpus, rules_grids
+from cardrules.testing.fuzz.edges import edge_targets
 from cardrules.testing.fuzz.findings import KINDS, Failure, Reproducer
 from cardrules.testing.fuzz.json_inputs import JsonTarget
 from cardrules.testing.fuzz.scaling import ScaleTarget
@@ -26,12 +28,13 @@ from cardrules.testing.fuzz.soak import SoakTarget
 
 __all__ = ["MODES", "Budget", "Report", "TargetReport", "run"]
 
-MODES = ("json", "arguments", "soak")
+MODES = ("json", "arguments", "soak", "edges")
 """The modes a run can be limited to (``--only``)."""
 
-_SHARES = {"json": 0.40, "scale": 0.10, "soak": 0.35, "arguments": 0.15}
+_SHARES = {"json": 0.35, "scale": 0.10, "soak": 0.30, "arguments": 0.15, "files": 0.03, "processes": 0.07}
 _SCALE_RATIO = 10
 _SOAK_RATIO = 10
+_PROCESS_RATIO = 10
 
 
 class _Target(Protocol):
@@ -57,8 +60,8 @@ class _Target(Protocol):
 
 @attrs.frozen(kw_only=True)
 class Budget:
-    """How long a run goes: ``count`` inputs per target (deterministic; scaling and soak targets
-    get a tenth as many, at least one), or ``seconds`` in all."""
+    """How long a run goes: ``count`` inputs per target (deterministic; scaling, soak and process
+    targets get a tenth as many, at least one), or ``seconds`` in all."""
 
     count: int | None = None
     seconds: float | None = None
@@ -67,7 +70,7 @@ class Budget:
         """How many inputs one target of ``mode`` gets, when the budget is a count."""
         if self.count is None:
             return None
-        ratio = {"scale": _SCALE_RATIO, "soak": _SOAK_RATIO}.get(mode, 1)
+        ratio = {"scale": _SCALE_RATIO, "soak": _SOAK_RATIO, "processes": _PROCESS_RATIO}.get(mode, 1)
         return max(1, self.count // ratio)
 
 
@@ -150,7 +153,7 @@ def run(
         deadline = start + (budget.seconds or 0.0)
         _run_for(targets, deadline, lambda target: note(target, _run_one(target, seed)), say)
     reports = tuple(
-        TargetReport(mode="json" if mode == "scale" else mode, name=target.name, tried=target.tried,
+        TargetReport(mode=_MODE_OF.get(mode, mode), name=target.name, tried=target.tried,
                      accepted=target.accepted, failures=failed.get(target.name, 0))
         for mode, group in targets.items() for target in group
     )
@@ -163,6 +166,10 @@ def run(
         seen_in={key: tuple(names) for key, names in seen_in.items()},
         uncovered=tuple(uncovered),
     )
+
+
+_MODE_OF = {"scale": "json", "files": "edges", "processes": "edges"}
+"""The mode of each group of targets whose name is not a mode's."""
 
 
 def _run_one(target: _Target, seed: int) -> list[Failure]:
@@ -223,4 +230,7 @@ def _targets(
     if "soak" in modes:
         targets["soak"] = [SoakTarget(game, grid, seed, bounds)
                            for game in available() for grid in rules_grids(get(game))]
+    if "edges" in modes:
+        files, processes = edge_targets(seed, bounds)
+        targets["files"], targets["processes"] = list(files), list(processes)
     return targets, uncovered
