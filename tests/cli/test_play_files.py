@@ -143,6 +143,7 @@ def test_save_refuses_a_folder_with_one_clear_reason(name: str, tmp_path: Path,
 @pytest.mark.parametrize(("name", "reason"), [
     ("", "no file name was given"),
     ("game\0.json", "a file name cannot hold the NUL character"),
+    ("game\ud800.json", "the name cannot be written in the file system's encoding"),
     ("x" * 300 + ".json", "the name is too long"),
     ("missing/game.json", "there is no folder missing"),
     ("plain.txt/game.json", "plain.txt is not a folder"),
@@ -335,6 +336,7 @@ def test_load_of_a_folder_is_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("name", "reason"), [
     ("", "no file name was given"),
     ("game\0.json", "a file name cannot hold the NUL character"),
+    ("game\ud800.json", "the name cannot be written in the file system's encoding"),
     ("x" * 300 + ".json", "the name is too long"),
     ("plain.txt/game.json", "plain.txt is not a folder"),
 ])

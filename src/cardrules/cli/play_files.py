@@ -130,6 +130,11 @@ def _check_name(name: str) -> None:
         raise RefusedFileError("unreadable", "no file name was given")
     if "\0" in name:
         raise RefusedFileError("unreadable", "a file name cannot hold the NUL character")
+    try:
+        os.fsencode(name)
+    except UnicodeEncodeError:  # a lone surrogate that no file system encoding can write
+        raise RefusedFileError("unreadable",
+                               "the name cannot be written in the file system's encoding") from None
 
 
 def _check_kind(mode: int, *, link: str = "it is a symbolic link") -> None:
