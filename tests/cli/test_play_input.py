@@ -62,6 +62,17 @@ def test_a_line_with_undecodable_bytes_already_decoded_is_refused_too(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("game", ["the-game", "mille-bornes"])
+def test_a_line_of_control_characters_is_answered_without_echoing_them_raw(
+        game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A bell, a backspace and a screen-clearing escape typed as a move: named, not sent to the terminal.
+    monkeypatch.setattr("sys.stdin", io.StringIO("\x07\x08\x1b[2J\nquit\n"))
+    assert main(["play", game, "--players", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert not [char for char in out if char not in "\n" and not char.isprintable()]
+    assert any("\\x07\\x08\\x1b[2J" in line for line in out.splitlines())
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX")
 def test_a_key_that_is_not_utf8_does_not_end_the_full_screen_app() -> None:
     pytest.importorskip("textual")

@@ -435,7 +435,7 @@ def error_text(error: CardrulesError, session: Session, lang: Lang) -> str:
     if isinstance(error, IllegalMoveError):
         return text("illegal", lang, reason=_reason(error, lang))
     if isinstance(error, NotationError):
-        return text("unreadable_move", lang, text=error.text, reason=_reason(error, lang))
+        return text("unreadable_move", lang, text=printable(error.text, 60), reason=_reason(error, lang))
     return str(error)
 
 
