@@ -1,8 +1,18 @@
-"""``python -m cardrules``: the command line, see :mod:`cardrules.cli`."""
+"""``python -m cardrules`` and the ``cardrules`` script: the command line, see :mod:`cardrules.cli`."""
 
 import sys
 
-from cardrules.cli import main
+
+def run() -> int:
+    """Load the command line and run it; Ctrl-C while it loads ends it quietly (exit status 130),
+    as it does once it runs, instead of with a traceback of the import it interrupted."""
+    try:
+        from cardrules.cli import main  # imported here, so that an interrupt while it loads is caught
+    except KeyboardInterrupt:
+        print("cardrules: interrupted", file=sys.stderr)
+        return 130
+    return main()
+
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from cardrules.__main__ import run
+
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 
 STOP_WITHIN = 10.0
@@ -150,3 +152,20 @@ def test_a_run_on_ray_stops_too_and_shuts_its_ray_down(signum: int) -> None:
     assert took < STOP_WITHIN
     assert f"cardrules: interrupted ({signal.Signals(signum).name}): " in err
     assert_nothing_left(process)
+
+
+class _Interrupting:
+    """A finder that interrupts the import of the command line, as Ctrl-C in its first instants does."""
+
+    def find_spec(self, name: str, path: object, target: object = None) -> None:
+        if name == "cardrules.cli":
+            raise KeyboardInterrupt
+        return
+
+
+def test_ctrl_c_while_the_command_line_loads_ends_it_quietly_with_status_130(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delitem(sys.modules, "cardrules.cli")
+    monkeypatch.setattr(sys, "meta_path", [_Interrupting(), *sys.meta_path])
+    assert run() == 130
+    assert capsys.readouterr().err == "cardrules: interrupted\n"
