@@ -1,5 +1,6 @@
 """``python -m cardrules`` and the ``cardrules`` script: the command line, see :mod:`cardrules.cli`."""
 
+import signal
 import sys
 
 
@@ -11,7 +12,12 @@ def run() -> int:
     except KeyboardInterrupt:
         print("cardrules: interrupted", file=sys.stderr)
         return 130
-    return main()
+    status = main()
+    # The command has said all it will: a late Ctrl-C or SIGTERM (a second one after a run was
+    # stopped, say) must not turn its exit status into death by that signal while Python shuts down.
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, signal.SIG_IGN)
+    return status
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, cast
 
@@ -172,6 +173,34 @@ def test_a_bad_json_path_is_an_error_not_a_traceback(capsys: pytest.CaptureFixtu
                          "--json", str(tmp_path / "missing" / "run.json"))
     assert status == 2
     assert err.startswith("cardrules: error: --json")
+
+
+@pytest.mark.parametrize("option", ["--json", "--plot"])
+@pytest.mark.parametrize("kind", ["fifo", "link", "folder"])
+def test_a_json_or_plot_target_that_is_no_regular_file_is_refused_and_left_as_it_was(
+        option: str, kind: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target, victim = tmp_path / "out", tmp_path / "victim.txt"
+    victim.write_text("not to be touched")
+    if kind == "fifo":
+        os.mkfifo(target)  # written as before, this waited forever for a reader
+    elif kind == "link":
+        target.symlink_to(victim)
+    else:
+        target.mkdir()
+    status, _, err = run(capsys, "arena", "the-game", "--bots", "random", "--games", "1", option, str(target))
+    assert status == 2
+    assert err.startswith(f"cardrules: error: {option} {target}: ")
+    assert victim.read_text() == "not to be touched"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out", "victim.txt"]
+
+
+def test_the_json_is_written_whole_over_an_older_one(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    path = tmp_path / "run.json"
+    path.write_text("an older run, much longer than this one " * 10_000)
+    data = arena_json(capsys, path, "the-game", "--bots", "random", "--games", "1")
+    assert data["complete"] is True
+    assert [entry.name for entry in tmp_path.iterdir()] == ["run.json"]
 
 
 def test_simulate_loads_bots_the_same_way(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 import matplotlib
 
@@ -19,7 +20,7 @@ from cardrules.cli.arena import ArenaGame, ArenaSummary
 __all__ = ["plot_arena"]
 
 
-def plot_arena(path: Path, summary: ArenaSummary, played: Sequence[ArenaGame]) -> None:
+def plot_arena(path: Path | BinaryIO, summary: ArenaSummary, played: Sequence[ArenaGame]) -> None:
     """Write a PNG of two panels: Elo ratings with 95% intervals, and score histograms per bot."""
     figure, (ratings, scores) = plt.subplots(1, 2, figsize=(11, 4.5))
     try:

@@ -3,6 +3,7 @@ and the summary as JSON, and a plot of the ratings and scores."""
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,6 +12,7 @@ import attrs
 
 from cardrules.arguments import printable
 from cardrules.cli.arena import ArenaGame, ArenaSummary
+from cardrules.cli.files import RefusedFileError, write_whole
 from cardrules.cli.statistics import Interval
 from cardrules.errors import ArgumentError
 from cardrules.serialization import to_json
@@ -117,9 +119,9 @@ def write_json(path: Path, summary: ArenaSummary, played: Sequence[ArenaGame], *
     document = {"summary": attrs.asdict(summary), "games": games, "complete": reason is None,
                 "reason": reason}
     try:
-        path.write_text(json.dumps(document) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise ArgumentError(f"--json {printable(str(path), 80)}: {exc.strerror or exc}") from None
+        write_whole(str(path), (json.dumps(document) + "\n").encode("utf-8"))
+    except RefusedFileError as exc:
+        raise ArgumentError(f"--json {printable(str(path), 80)}: {exc.detail}") from None
 
 
 def write_plot(path: Path, summary: ArenaSummary, played: Sequence[ArenaGame]) -> None:
@@ -129,7 +131,9 @@ def write_plot(path: Path, summary: ArenaSummary, played: Sequence[ArenaGame]) -
         from cardrules.cli.arena_plot import plot_arena
     except ImportError:
         raise ArgumentError('--plot needs matplotlib: pip install "cardrules[plot]"') from None
+    picture = io.BytesIO()
+    plot_arena(picture, summary, played)
     try:
-        plot_arena(path, summary, played)
-    except OSError as exc:
-        raise ArgumentError(f"--plot {printable(str(path), 80)}: {exc.strerror or exc}") from None
+        write_whole(str(path), picture.getvalue())
+    except RefusedFileError as exc:
+        raise ArgumentError(f"--plot {printable(str(path), 80)}: {exc.detail}") from None

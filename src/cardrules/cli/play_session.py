@@ -36,7 +36,7 @@ import attrs
 
 from cardrules.arguments import MAX_JSON_CHARS, printable, shown
 from cardrules.cli.botspec import BotError, BotSpec, build_seat, decide
-from cardrules.cli.play_files import RefusedFileError, read_at_most, write_whole
+from cardrules.cli.files import RefusedFileError, read_at_most, write_whole
 from cardrules.contract import AnyState, GameObservation, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
 from cardrules.records import GameRecord

@@ -1,5 +1,6 @@
-"""The files of ``cardrules play``: only regular files are read or replaced, never more than a limit is
-read, and a save is written whole or not at all.
+"""The files the command line reads and writes for a person (``play``'s saves, ``arena``'s
+``--json`` and ``--plot``): only regular files are read or replaced, never more than a limit is
+read, and a file is written whole or not at all.
 
 A save goes to a fresh temporary file, created exclusively under an unpredictable name in the
 target's folder, flushed to the disk, then renamed over the target. So a crash, a full disk or an
@@ -21,7 +22,7 @@ most one byte past the limit, whatever size the system reports.
 >>> read_at_most(".", 100)
 Traceback (most recent call last):
 ...
-cardrules.cli.play_files.RefusedFileError: it is a folder, not a file
+cardrules.cli.files.RefusedFileError: it is a folder, not a file
 """
 
 from __future__ import annotations
