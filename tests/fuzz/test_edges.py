@@ -14,6 +14,7 @@ import pytest
 from cardrules import to_json
 from cardrules.cli import play_session
 from cardrules.cli.play_session import Session
+from cardrules.registry import available
 from cardrules.testing.fuzz import Bounds, ContractBreachError, Reproducer, check_edge_case
 from cardrules.testing.fuzz.edges import edge_targets
 from cardrules.testing.fuzz.files import LOAD_SCENES, SAVE_SCENES, printable
@@ -83,8 +84,10 @@ def test_a_process_left_in_a_session_is_found() -> None:
 
 def test_every_registered_game_gets_file_and_process_targets() -> None:
     files, processes = edge_targets(0, Bounds())
-    assert {target.name for target in files} == {"files mille-bornes", "files the-game"}
-    assert {target.name.split()[0] for target in processes} == {"stdin", "bots", "signals"}
+    assert {"the-game", "mille-bornes"} <= set(available())
+    assert {target.name for target in files} == {f"files {game}" for game in available()}
+    assert {target.name for target in processes} == {f"{family} {game}" for game in available()
+                                                     for family in ("stdin", "bots", "signals")}
 
 
 def test_an_edge_reproducer_replays_and_prints_as_python(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -52,17 +52,10 @@ from cardrules.cli.botspec import BotError, BotSpec, build_seat, decide, parse_b
 from cardrules.cli.mille_bornes import MILLE_BORNES
 from cardrules.cli.options import MAX_BENCH_SECONDS, MAX_GAMES, SEED, number, whole
 from cardrules.cli.play import add_play_command
+from cardrules.cli.runs import Interrupted, RayConnectionError, Stop, check_ray_address
 from cardrules.cli.simulator import Played, Simulator, bot_seed, generic_simulator
 from cardrules.cli.the_game import THE_GAME
-from cardrules.cli.workers import (
-    MAX_WORKERS_PER_CPU,
-    Interrupted,
-    RayConnectionError,
-    Stop,
-    check_ray_address,
-    max_workers,
-    run_chunks,
-)
+from cardrules.cli.workers import MAX_WORKERS_PER_CPU, max_workers, run_chunks
 from cardrules.contract import GameState, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError
 

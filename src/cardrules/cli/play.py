@@ -22,7 +22,7 @@ import cardrules
 from cardrules.arguments import printable
 from cardrules.cli.botspec import parse_bot, parse_bots
 from cardrules.cli.options import SEED, whole
-from cardrules.cli.play_session import BotError, SaveFileError, Session, Step
+from cardrules.cli.play_session import BOT_FAILED, BotError, SaveFileError, Session, Step
 from cardrules.cli.play_text import (
     announce,
     board_lines,
@@ -41,9 +41,6 @@ from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError, No
 from cardrules.i18n import LANGUAGES, Lang, check_lang
 
 __all__ = ["BOT_FAILED", "LinePlayer", "add_play_command", "start_session"]
-
-BOT_FAILED = 1
-"""The exit status of a game that a bot's failure ended (see :class:`~cardrules.cli.botspec.BotError`)."""
 
 SEED_DIGITS = 6
 """A seed chosen for the person is at most this many digits: short enough to note down."""

@@ -44,6 +44,7 @@ from cardrules.registry import SomeGame, game_of_observation, get
 from cardrules.serialization import from_json, to_json
 
 __all__ = [
+    "BOT_FAILED",
     "MAX_SAVE_BYTES",
     "BotError",
     "Drew",
@@ -58,6 +59,10 @@ __all__ = [
     "seat_bots",
 ]
 
+
+BOT_FAILED = 1
+"""The exit status of a game that a bot's failure ended (see :class:`~cardrules.cli.botspec.BotError`),
+in line mode and full screen alike."""
 
 MAX_SAVE_BYTES = MAX_JSON_CHARS
 """The longest file :meth:`Session.load` reads, in bytes: as many as the characters of the longest

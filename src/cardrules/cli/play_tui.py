@@ -26,8 +26,7 @@ from textual.widgets import Footer, Header, Input, Label, OptionList, RichLog, S
 
 import cardrules
 from cardrules.arguments import printable
-from cardrules.cli.play import BOT_FAILED
-from cardrules.cli.play_session import BotError, SaveFileError, Session, Step
+from cardrules.cli.play_session import BOT_FAILED, BotError, SaveFileError, Session, Step
 from cardrules.cli.play_text import (
     announce,
     counted,
