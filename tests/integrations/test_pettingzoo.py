@@ -350,6 +350,8 @@ def test_every_call_before_reset_raises_argument_error(wrapped: bool) -> None:
         "last": lambda: env.last(), "render": lambda: env.render(),
         "agent_iter": lambda: next(iter(env.agent_iter())),
     }
+    if wrapped:  # PettingZoo's wrapper asserted; the raw environment has no state() at all
+        calls["state"] = lambda: env.state()
     for name, call in calls.items():
         with pytest.raises(ArgumentError, match=rf"{name}\(\) needs a game: call reset\(\) first"):
             call()

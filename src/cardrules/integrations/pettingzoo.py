@@ -75,7 +75,8 @@ def env(game: str | object, *, render_mode: str | None = None, **options: Any) -
 
 class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo is untyped
     """PettingZoo's ``OrderEnforcingWrapper``, refusing with :class:`ArgumentError` (its own refusals
-    are bare ``AssertionError`` and, for ``last`` before ``reset``, ``AttributeError``)."""
+    are bare ``AssertionError`` and, for ``last`` before ``reset``, ``AttributeError``). ``state()``
+    after ``reset`` is PettingZoo's ``NotImplementedError``: these games have no global observation."""
 
     def _started(self, call: str) -> None:
         if not self._has_reset:
@@ -100,6 +101,10 @@ class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZo
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         self._started("agent_iter")
         return _Turns(self, max_iter)
+
+    def state(self) -> Any:
+        self._started("state")
+        return super().state()
 
     def __str__(self) -> str:
         return str(self.env)
