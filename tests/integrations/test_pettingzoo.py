@@ -390,3 +390,16 @@ def test_agent_iter_refuses_to_move_on_before_the_agent_steps() -> None:
     assert next(turns) == "player_0"
     with pytest.raises(ArgumentError, match="call step"):
         next(turns)
+
+
+@pytest.mark.parametrize("game", ["mille-bornes", the_game.Rules()], ids=["a name", "a rules value"])
+def test_a_million_unknown_options_get_a_short_message_naming_a_few(game: object) -> None:
+    # Every name was listed, in full: 200,000 keys made a message of 2 MB.
+    options: dict[str, Any] = {f"k{i:06}": 1 for i in range(200_000)}
+    options["x" * 1000 + "\x1b[2J"] = 1
+    with pytest.raises(ArgumentError) as raised:
+        cardrules_pz.env(game, **options)
+    message = str(raised.value)
+    assert "'k000000', 'k000001', 'k000002', 'k000003', 'k000004' and 199,996 more" in message
+    assert len(message) < 400
+    assert message.isprintable()

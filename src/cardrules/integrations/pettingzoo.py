@@ -46,6 +46,7 @@ from cardrules.integrations._common import (
     reset_seed,
     rewards_per_action,
     rules_from_options,
+    some_names,
 )
 from cardrules.registry import SomeGame, game_of, get
 
@@ -366,5 +367,6 @@ def _game_and_rules(game: str | object, options: dict[str, Any]) -> tuple[SomeGa
         raise ArgumentError(f"a game's name ('the-game', 'mille-bornes') or its rules, not "
                             f"{type(game).__name__}")
     if options:
-        raise ArgumentError(f"options ({', '.join(options)}) go with a game's name, not with a rules value")
+        raise ArgumentError(f"options ({some_names(list(options))}) go with a game's name, not with a rules "
+                            f"value")
     return found, game
