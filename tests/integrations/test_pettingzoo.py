@@ -403,3 +403,16 @@ def test_a_million_unknown_options_get_a_short_message_naming_a_few(game: object
     assert "'k000000', 'k000001', 'k000002', 'k000003', 'k000004' and 199,996 more" in message
     assert len(message) < 400
     assert message.isprintable()
+
+
+@pytest.mark.parametrize("wrapped", [True, False], ids=["env", "raw_env"])
+@pytest.mark.parametrize("max_iter", ["x", None, 1.5, True, [3]])
+def test_agent_iter_refuses_a_max_iter_that_is_not_a_whole_number(wrapped: bool, max_iter: object) -> None:
+    # PettingZoo's iterator raised a bare TypeError comparing it with 0, or took 1.5 as a count.
+    make = cardrules_pz.env if wrapped else cardrules_pz.raw_env
+    env: Any = make("the-game", players=2)
+    env.reset(seed=1)
+    with pytest.raises(ArgumentError, match="max_iter is a whole number, not "):
+        env.agent_iter(max_iter=max_iter)
+    turns = zip(env.agent_iter(max_iter=np.int64(1)), range(3), strict=False)
+    assert [agent for agent, _ in turns] == ["player_0"]

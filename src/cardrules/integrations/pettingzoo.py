@@ -22,6 +22,7 @@ rewards add up to :func:`cardrules.rl.returns`; ``docs/pettingzoo.md`` says the 
 
 from __future__ import annotations
 
+import numbers
 import random
 import warnings
 from typing import Any
@@ -101,7 +102,7 @@ class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZo
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         self._started("agent_iter")
-        return _Turns(self, max_iter)
+        return _Turns(self, _max_iter(max_iter))
 
     def state(self) -> Any:
         self._started("state")
@@ -336,7 +337,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         """PettingZoo's ``agent_iter``; :class:`~cardrules.errors.ArgumentError` before :meth:`reset`."""
         if self._state is None:
             raise ArgumentError("agent_iter() needs a game: call reset() first")
-        return super().agent_iter(max_iter)
+        return super().agent_iter(_max_iter(max_iter))
 
     def close(self) -> None:
         """Nothing to release."""
@@ -352,6 +353,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         if not isinstance(agent, str) or agent not in self._seat_of:
             raise ArgumentError(f"no agent {shown(agent)}; the agents are {', '.join(self.possible_agents)}")
         return agent
+
+
+def _max_iter(max_iter: object) -> int:
+    """``agent_iter``'s ``max_iter`` as an ``int`` (a numpy integer too; none at all from 0 down, as
+    PettingZoo has it); :class:`ArgumentError` for anything else, which PettingZoo's iterator
+    compared with 0 (a bare ``TypeError``) or counted down by ones (``1.5``)."""
+    if isinstance(max_iter, numbers.Integral) and not isinstance(max_iter, bool):
+        return int(max_iter)
+    raise ArgumentError(f"max_iter is a whole number, not {shown(max_iter)}")
 
 
 def _game_and_rules(game: str | object, options: dict[str, Any]) -> tuple[SomeGame, object]:
