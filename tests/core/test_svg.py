@@ -582,12 +582,14 @@ def _hand_built() -> list[object]:
     drew every one of 100,000 cards)."""
     import attrs
 
-    the = the_game.new_game(the_game.Rules(players=2), seed=1)
-    mille = mille_bornes.new_game(mille_bornes.Rules(), seed=1)
+    # Typed Any: the values are wrong on purpose, some of them in type.
+    the: Any = the_game.new_game(the_game.Rules(players=2), seed=1)
+    mille: Any = mille_bornes.new_game(mille_bornes.Rules(), seed=1)
+    seen: Any = the_game.observe(the, 0)
     return [
         attrs.evolve(the, table=attrs.evolve(the.table, piles=())),
         attrs.evolve(the, table=attrs.evolve(the.table, piles=(("\x1b[2J",), (1,), (100,), (100,)))),
-        attrs.evolve(the_game.observe(the, 0), hand=tuple(range(2, 100_000))),
+        attrs.evolve(seen, hand=tuple(range(2, 100_000))),
         attrs.evolve(mille, hands=(("\x1b[2J", 5, None), mille.hands[1])),
     ]
 
