@@ -575,3 +575,28 @@ def test_the_width_model_holds_the_fonts_own_advances() -> None:
         for character in "Aa0 ·×éñ—▶":
             expected = -(-metrics[cmap[ord(character)]][0] * 1000 // units)
             assert fonts.advance(character, bold=bold) == expected, (name, character)
+
+
+def _hand_built() -> list[object]:
+    """Values built by hand that no game could reach (draw crashed, wrote text that is not XML, or
+    drew every one of 100,000 cards)."""
+    import attrs
+
+    # Typed Any: the values are wrong on purpose, some of them in type.
+    the: Any = the_game.new_game(the_game.Rules(players=2), seed=1)
+    mille: Any = mille_bornes.new_game(mille_bornes.Rules(), seed=1)
+    seen: Any = the_game.observe(the, 0)
+    return [
+        attrs.evolve(the, table=attrs.evolve(the.table, piles=())),
+        attrs.evolve(the, table=attrs.evolve(the.table, piles=(("\x1b[2J",), (1,), (100,), (100,)))),
+        attrs.evolve(seen, hand=tuple(range(2, 100_000))),
+        attrs.evolve(mille, hands=(("\x1b[2J", 5, None), mille.hands[1])),
+    ]
+
+
+@pytest.mark.parametrize("value", _hand_built(), ids=["no piles", "a pile of text", "a hand of 100,000 cards",
+                                                      "a hand of junk"])
+def test_a_value_that_could_not_arise_is_refused_with_the_reason(value: object) -> None:
+    with pytest.raises(cardrules.InvalidStateError) as raised:
+        svg.draw(value)
+    assert str(raised.value).isprintable()

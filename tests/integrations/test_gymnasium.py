@@ -325,6 +325,27 @@ def test_a_bot_object_can_sit_at_the_table() -> None:
     assert trajectory(env, 5) == trajectory(MilleBornesEnv(target_score=None, opponents="heuristic"), 5)
 
 
+class _Nonsense:
+    """A bot of the caller's that answers with something that is not a move."""
+
+    def choose(self, observation: object, legal: object) -> object:
+        return "nonsense"
+
+
+def test_an_opponent_that_chooses_an_illegal_move_is_named_and_the_game_is_left_as_it_was() -> None:
+    env = MilleBornesEnv(target_score=None, opponents=_Nonsense())
+    _, info = env.reset(seed=1)
+    before = mille_bornes_state(env)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    with pytest.raises(cardrules.IllegalMoveError,
+                       match=r"^illegal move nonsense: the opponents' bot at seat 1 \(_Nonsense\) chose it: "
+                             r"str is not a move of Mille Bornes$") as raised:
+        env.step(legal)
+    assert raised.value.move == "nonsense"
+    assert mille_bornes_state(env) is before
+    assert env.action_masks()[legal]
+
+
 def test_an_illegal_mille_bornes_action_ends_the_episode_or_raises_when_asked() -> None:
     env = MilleBornesEnv(target_score=None)
     _, info = env.reset(seed=1)

@@ -26,6 +26,7 @@ from open_spiel.python.observation import make_observation  # type: ignore[impor
 
 import cardrules
 from cardrules import rl
+from cardrules.arguments import MAX_RECORD_MOVES
 from cardrules.errors import ArgumentError, IllegalMoveError, RulesError, SerializationError
 from cardrules.games import mille_bornes as mb
 from cardrules.games import the_game
@@ -477,11 +478,11 @@ def test_deserialize_state_never_unpickles_the_text_it_is_given(tmp_path: Path) 
 @pytest.mark.parametrize(("text", "message"), [
     ("", "not a state written by state.serialize()"),
     ("garbage", "not a state written by state.serialize()"),
-    ("history=x\nmove_number=0\ncardrules={}", "history: 'x' is not"),
+    ("history=x\nmove_number=1\ncardrules={}", "history: 'x' is not"),
     ("history=-1:2\nmove_number=1\ncardrules={}", "not a state of this OpenSpiel adapter"),
     ("history=-1:1\nmove_number=1\ncardrules=", "history entry 1: chance outcome 1 is not a card"),
     ("history=0:5\nmove_number=1\ncardrules=", "history entry 1: seat 0 acted, but chance"),
-    ("history=-1:2\nmove_number=7\ncardrules=", "move_number 7 does not match"),
+    ("history=-1:2\nmove_number=7\ncardrules=", "move_number 7 does not match the history, which has 1 ent"),
     ("history=-1:2,-1:2\nmove_number=2\ncardrules=", "history entry 2: chance outcome 2 is not a card"),
     ("history=\nmove_number=0\n__dict__=", "needs a history"),
     ("x" * 60_000_000, "characters is over the limit"),
@@ -666,3 +667,23 @@ def test_a_state_starts_only_from_the_deal_and_resampling_needs_a_sampler() -> N
     state = play_randomly(game.new_initial_state(), random.Random(1), stop=lambda s: not s.is_chance_node())
     with pytest.raises(ArgumentError, match="probability_sampler is a function"):
         state.resample_from_infostate(0, 5)
+
+
+def test_a_history_longer_than_any_game_record_is_refused_before_it_is_replayed() -> None:
+    # A legal history of 500,000 entries (2.6 million characters, under the text limit) took 8 s
+    # to replay in a long Mille Bornes match; the entry limit bounds that work.
+    game = pyspiel.load_game("cardrules_mille_bornes(players=9,preset=french,target_score=1000000)")
+    limit = openspiel.saved.MAX_HISTORY_ENTRIES
+    assert limit == 2 * MAX_RECORD_MOVES
+    history = ",".join(["-1:0"] * (limit + 1))
+    with pytest.raises(SerializationError, match=f"history of {limit + 1:,} entries is over the limit of "
+                                                 f"{limit:,}"):
+        game.deserialize_state(f"history={history}\nmove_number={limit + 1}\ncardrules=")
+
+
+def test_a_move_number_that_does_not_count_the_history_is_refused_before_it_is_replayed() -> None:
+    game = pyspiel.load_game("cardrules_the_game(players=1)")
+    # The second entry is not a card that can be drawn: the count is checked first.
+    with pytest.raises(SerializationError, match="move_number 3 does not match the history, which has 2 "
+                                                 "entries"):
+        game.deserialize_state("history=-1:2,-1:2\nmove_number=3\ncardrules=")

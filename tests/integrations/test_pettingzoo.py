@@ -350,6 +350,8 @@ def test_every_call_before_reset_raises_argument_error(wrapped: bool) -> None:
         "last": lambda: env.last(), "render": lambda: env.render(),
         "agent_iter": lambda: next(iter(env.agent_iter())),
     }
+    if wrapped:  # PettingZoo's wrapper asserted; the raw environment has no state() at all
+        calls["state"] = lambda: env.state()
     for name, call in calls.items():
         with pytest.raises(ArgumentError, match=rf"{name}\(\) needs a game: call reset\(\) first"):
             call()
@@ -388,3 +390,29 @@ def test_agent_iter_refuses_to_move_on_before_the_agent_steps() -> None:
     assert next(turns) == "player_0"
     with pytest.raises(ArgumentError, match="call step"):
         next(turns)
+
+
+@pytest.mark.parametrize("game", ["mille-bornes", the_game.Rules()], ids=["a name", "a rules value"])
+def test_a_million_unknown_options_get_a_short_message_naming_a_few(game: object) -> None:
+    # Every name was listed, in full: 200,000 keys made a message of 2 MB.
+    options: dict[str, Any] = {f"k{i:06}": 1 for i in range(200_000)}
+    options["x" * 1000 + "\x1b[2J"] = 1
+    with pytest.raises(ArgumentError) as raised:
+        cardrules_pz.env(game, **options)
+    message = str(raised.value)
+    assert "'k000000', 'k000001', 'k000002', 'k000003', 'k000004' and 199,996 more" in message
+    assert len(message) < 400
+    assert message.isprintable()
+
+
+@pytest.mark.parametrize("wrapped", [True, False], ids=["env", "raw_env"])
+@pytest.mark.parametrize("max_iter", ["x", None, 1.5, True, [3]])
+def test_agent_iter_refuses_a_max_iter_that_is_not_a_whole_number(wrapped: bool, max_iter: object) -> None:
+    # PettingZoo's iterator raised a bare TypeError comparing it with 0, or took 1.5 as a count.
+    make = cardrules_pz.env if wrapped else cardrules_pz.raw_env
+    env: Any = make("the-game", players=2)
+    env.reset(seed=1)
+    with pytest.raises(ArgumentError, match="max_iter is a whole number, not "):
+        env.agent_iter(max_iter=max_iter)
+    turns = zip(env.agent_iter(max_iter=np.int64(1)), range(3), strict=False)
+    assert [agent for agent, _ in turns] == ["player_0"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 import numbers
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
@@ -19,12 +19,14 @@ from cardrules.errors import ArgumentError
 from cardrules.registry import SomeGame, get
 
 __all__ = ["position_text", "presets", "reset_options", "reset_seed", "rewards_per_action",
-           "rules_from_options"]
+           "rules_from_options", "some_names"]
 
 # Wide enough for a terminal, narrow enough that a long list of moves wraps.
 _WIDTH = 100
 # A longer sequence (a discard pile, a pile of The Game) shows its length and its last cards.
 _LONG = 12
+# How many of a caller's unknown names a message shows; it counts the others.
+_SHOWN_NAMES = 5
 
 
 def presets(game: SomeGame) -> dict[str, Callable[..., object]]:
@@ -74,9 +76,23 @@ def rules_from_options(game: SomeGame, options: Mapping[str, object]) -> object:
              if parameter.kind in (parameter.KEYWORD_ONLY, parameter.POSITIONAL_OR_KEYWORD)]
     unknown = [name for name in options if name not in names]
     if unknown:
-        raise ArgumentError(f"{what} has no option {', '.join(map(repr, unknown))}; its options are "
+        raise ArgumentError(f"{what} has no option {some_names(unknown)}; its options are "
                             f"{', '.join(names)}")
     return build(**options)
+
+
+def some_names(names: Sequence[object]) -> str:
+    """The first few of a caller's ``names`` as a message shows them (cut, and printable on any
+    terminal) and how many more there are: a dict of a million keys gets a short message.
+
+    >>> some_names(["player"])
+    "'player'"
+    >>> some_names([f"k{i}" for i in range(1000)])
+    "'k0', 'k1', 'k2', 'k3', 'k4' and 995 more"
+    """
+    listed = ", ".join(shown(name) for name in names[:_SHOWN_NAMES])
+    more = len(names) - _SHOWN_NAMES
+    return listed + (f" and {more:,} more" if more > 0 else "")
 
 
 def reset_seed(seed: object, *, negative: bool) -> int | None:

@@ -33,9 +33,9 @@ except ImportError as exc:  # pragma: no cover -- CI installs every extra
                       f'(the import failed: {exc})') from exc
 
 from cardrules import rl
-from cardrules.arguments import shown
+from cardrules.arguments import printable, shown
 from cardrules.bots import Bot, RandomBot
-from cardrules.errors import ArgumentError
+from cardrules.errors import ArgumentError, IllegalMoveError
 from cardrules.integrations._common import (
     position_text,
     reset_options,
@@ -139,13 +139,22 @@ class _OneSeat(gymnasium.Env[Vector, np.int64]):
         return (None,)
 
     def _bots_play(self, state: object) -> object:
-        """``state`` once the bots have played until seat 0 must decide or the game is over."""
+        """``state`` once the bots have played until seat 0 must decide or the game is over; a bot's
+        illegal move raises :class:`~cardrules.IllegalMoveError` naming its seat (the bot's own
+        exceptions go through as they are), and the caller keeps the state it had."""
         game, bots = self._game, self._bots
         seat = game.current_player(state)
         while seat is not None and seat != 0:
             bot = bots[seat]
             assert bot is not None, "every seat but the agent's has a bot"
-            state = game.apply(state, bot.choose(game.observe(state, seat), game.legal_moves(state)))
+            move = bot.choose(game.observe(state, seat), game.legal_moves(state))
+            try:
+                state = game.apply(state, move)
+            except IllegalMoveError as error:
+                # Said as the bot's, not the agent's: a caller's bot object may choose anything.
+                name = printable(type(bot).__name__, 60)
+                raise IllegalMoveError(error.move, f"the opponents' bot at seat {seat} ({name}) chose it: "
+                                                   f"{error.reason}") from None
             seat = game.current_player(state)
         return state
 

@@ -22,6 +22,7 @@ rewards add up to :func:`cardrules.rl.returns`; ``docs/pettingzoo.md`` says the 
 
 from __future__ import annotations
 
+import numbers
 import random
 import warnings
 from typing import Any
@@ -46,6 +47,7 @@ from cardrules.integrations._common import (
     reset_seed,
     rewards_per_action,
     rules_from_options,
+    some_names,
 )
 from cardrules.registry import SomeGame, game_of, get
 
@@ -75,7 +77,8 @@ def env(game: str | object, *, render_mode: str | None = None, **options: Any) -
 
 class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo is untyped
     """PettingZoo's ``OrderEnforcingWrapper``, refusing with :class:`ArgumentError` (its own refusals
-    are bare ``AssertionError`` and, for ``last`` before ``reset``, ``AttributeError``)."""
+    are bare ``AssertionError`` and, for ``last`` before ``reset``, ``AttributeError``). ``state()``
+    after ``reset`` is PettingZoo's ``NotImplementedError``: these games have no global observation."""
 
     def _started(self, call: str) -> None:
         if not self._has_reset:
@@ -99,7 +102,11 @@ class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZo
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         self._started("agent_iter")
-        return _Turns(self, max_iter)
+        return _Turns(self, _max_iter(max_iter))
+
+    def state(self) -> Any:
+        self._started("state")
+        return super().state()
 
     def __str__(self) -> str:
         return str(self.env)
@@ -330,7 +337,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         """PettingZoo's ``agent_iter``; :class:`~cardrules.errors.ArgumentError` before :meth:`reset`."""
         if self._state is None:
             raise ArgumentError("agent_iter() needs a game: call reset() first")
-        return super().agent_iter(max_iter)
+        return super().agent_iter(_max_iter(max_iter))
 
     def close(self) -> None:
         """Nothing to release."""
@@ -348,6 +355,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         return agent
 
 
+def _max_iter(max_iter: object) -> int:
+    """``agent_iter``'s ``max_iter`` as an ``int`` (a numpy integer too; none at all from 0 down, as
+    PettingZoo has it); :class:`ArgumentError` for anything else, which PettingZoo's iterator
+    compared with 0 (a bare ``TypeError``) or counted down by ones (``1.5``)."""
+    if isinstance(max_iter, numbers.Integral) and not isinstance(max_iter, bool):
+        return int(max_iter)
+    raise ArgumentError(f"max_iter is a whole number, not {shown(max_iter)}")
+
+
 def _game_and_rules(game: str | object, options: dict[str, Any]) -> tuple[SomeGame, object]:
     """The game and rules an environment is made for: a name and keyword options, or a rules value."""
     if isinstance(game, str):
@@ -361,5 +377,6 @@ def _game_and_rules(game: str | object, options: dict[str, Any]) -> tuple[SomeGa
         raise ArgumentError(f"a game's name ('the-game', 'mille-bornes') or its rules, not "
                             f"{type(game).__name__}")
     if options:
-        raise ArgumentError(f"options ({', '.join(options)}) go with a game's name, not with a rules value")
+        raise ArgumentError(f"options ({some_names(list(options))}) go with a game's name, not with a rules "
+                            f"value")
     return found, game

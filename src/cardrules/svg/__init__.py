@@ -25,7 +25,7 @@ from cardrules.arguments import shown
 from cardrules.contract import GameObservation, GameState, set_picture_drawer
 from cardrules.errors import ArgumentError, UnknownGameError
 from cardrules.i18n import LANGUAGES, Lang, check_lang
-from cardrules.registry import game_of
+from cardrules.registry import game_of, get
 from cardrules.svg.canvas import Canvas, document
 
 __all__ = ["LANGUAGES", "Lang", "draw"]
@@ -42,7 +42,8 @@ def draw(value: object, *, lang: Lang = "en", size: int | None = None) -> str:
     pixel per unit of its ``viewBox``. Hidden cards are never drawn: an observation shows the
     observer's hand face up and the others face down, with their counts. Every card is a group
     (``<g class="card ...">``) with a ``<title>`` that names it, so the picture reads aloud as well
-    as it looks.
+    as it looks. A value that could not arise in play (built by hand) raises
+    :class:`~cardrules.errors.InvalidStateError` saying why, as ``from_json`` would.
 
     >>> from cardrules.games import mille_bornes
     >>> state = mille_bornes.new_game(mille_bornes.Rules(), seed=1)
@@ -60,9 +61,16 @@ def draw(value: object, *, lang: Lang = "en", size: int | None = None) -> str:
         raise ArgumentError(f"draw() takes a state or an observation, not {type(value).__name__}")
     name = _game_name(value)
     picture = _picture_of(name)
-    if picture is None:
+    if picture is None or name is None:  # no name, no picture
         what = f"the game {name!r}" if name is not None else f"{type(value).__name__}, of no registered game"
         raise ArgumentError(f"there is no picture of {what}")
+    # A value built by hand may be one no game reaches (no piles, text for a card, a hand of a
+    # million cards); the drawing trusts what it draws, so it is checked first, in microseconds.
+    game = get(name)
+    if isinstance(value, GameState):
+        game.validate_state(value)
+    else:
+        game.validate_observation(value)
     canvas, title = picture(value, lang)
     return document(canvas, title=title, class_=f"cardrules {name}", size=size)
 

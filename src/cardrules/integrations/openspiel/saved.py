@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, Final, Protocol
 
-from cardrules.arguments import MAX_JSON_CHARS, shown
+from cardrules.arguments import MAX_JSON_CHARS, MAX_RECORD_MOVES, shown
 from cardrules.errors import CardrulesError, SerializationError
 from cardrules.integrations.openspiel.state import CHANCE, TERMINAL, OpenSpielState, load_core
 
@@ -26,10 +26,15 @@ class OpenSpielGame(Protocol):
 
     def new_initial_state(self) -> OpenSpielState: ...
 
-__all__ = ["MAX_STATE_CHARS", "read_state"]
+__all__ = ["MAX_HISTORY_ENTRIES", "MAX_STATE_CHARS", "read_state"]
 
 MAX_STATE_CHARS: Final = MAX_JSON_CHARS
 """The longest text ``deserialize_state`` reads (the longest JSON ``from_json`` reads)."""
+
+MAX_HISTORY_ENTRIES: Final = 2 * MAX_RECORD_MOVES
+"""The most ``player:action`` entries a ``history=`` line may hold: the moves of the longest game
+record and a card drawn for each. A replay costs about 16 microseconds an entry, so the characters
+alone (3,000,000 hold 580,000 short entries, 9 seconds of replay) bound it too loosely."""
 
 _HISTORY: Final = "history="
 _MOVE_NUMBER: Final = "move_number="
@@ -61,6 +66,15 @@ def read_state(game: OpenSpielGame, text: object) -> OpenSpielState:
         raise SerializationError(f"not a state written by state.serialize(): it starts {shown(text[:40])}")
     history = lines[0][len(_HISTORY):]
     move_number = _move_number(lines[1][len(_MOVE_NUMBER):])
+    # Counted before any replay: pyspiel's move number counts every action and chance outcome, so a
+    # text whose two lines disagree, or whose history is too long to replay quickly, costs no replay.
+    entries = history.count(",") + 1 if history else 0
+    if entries > MAX_HISTORY_ENTRIES:
+        raise SerializationError(f"a history of {entries:,} entries is over the limit of "
+                                 f"{MAX_HISTORY_ENTRIES:,}")
+    if entries != move_number:
+        raise SerializationError(f"move_number {move_number} does not match the history, which has "
+                                 f"{entries} entr{'y' if entries == 1 else 'ies'}")
     last = lines[2]
     if last.startswith(_JSON):
         data = last[len(_JSON):]
@@ -85,9 +99,6 @@ def read_state(game: OpenSpielGame, text: object) -> OpenSpielState:
                 raise SerializationError(f"a state of {core.spec.short_name} under {core.spec.rules!r}, not "
                                          f"of {game}")
             state._core = core
-    if state.move_number() != move_number:
-        raise SerializationError(f"move_number {move_number} does not match the history, which makes "
-                                 f"{state.move_number()}")
     return state
 
 
