@@ -535,6 +535,20 @@ def test_a_position_started_from_an_engine_state_round_trips_through_its_json() 
         game.deserialize_state(forged)
 
 
+@pytest.mark.parametrize("name", ["cardrules_the_game(players=2)", "cardrules_mille_bornes"])
+def test_a_position_started_from_an_engine_state_and_played_on_reads_back_and_clones(name: str) -> None:
+    game = pyspiel.load_game(name)
+    module = game.spec.module
+    start = from_engine_state(game, module.new_game(game.rules, seed=4))
+    played = play_randomly(start.clone(), random.Random(3), stop=lambda s: len(s.history()) > 12)
+    copy = game.deserialize_state(played.serialize())
+    assert (str(copy), copy.history()) == (str(played), played.history())
+    assert str(played.clone()) == str(played)  # pyspiel clones a Python state through its text
+    assert str(pickle.loads(pickle.dumps(played))) == str(played)
+    on = play_randomly(copy, random.Random(4), stop=lambda s: len(s.history()) > 20)
+    assert str(game.deserialize_state(on.serialize())) == str(on)
+
+
 def test_a_history_and_a_json_that_disagree_are_refused() -> None:
     game = pyspiel.load_game("cardrules_the_game(players=2)")
     one = play_randomly(game.new_initial_state(), random.Random(1), stop=lambda s: len(s.history()) > 30)

@@ -185,5 +185,5 @@ def from_engine_state(game: OpenSpielGame, state: object) -> OpenSpielState:
     if type(state) is not spec.module.State or state.rules != spec.rules:  # type: ignore[attr-defined]
         raise ArgumentError(f"from_engine_state() takes a state of {spec.module.TITLE} under {spec.rules!r}")
     spiel: OpenSpielState = game.new_initial_state()
-    spiel._core = settled(spec, spec.canonical(state))
+    spiel._core = spiel._start = settled(spec, spec.canonical(state))
     return spiel

@@ -15,7 +15,7 @@ from typing import Any, Final, Protocol
 
 from cardrules.arguments import MAX_JSON_CHARS, MAX_RECORD_MOVES, shown
 from cardrules.errors import CardrulesError, SerializationError
-from cardrules.integrations.openspiel.state import CHANCE, TERMINAL, OpenSpielState, load_core
+from cardrules.integrations.openspiel.state import CHANCE, TERMINAL, Core, OpenSpielState, load_core
 
 
 class OpenSpielGame(Protocol):
@@ -39,6 +39,7 @@ alone (3,000,000 hold 580,000 short entries, 9 seconds of replay) bound it too l
 _HISTORY: Final = "history="
 _MOVE_NUMBER: Final = "move_number="
 _JSON: Final = "cardrules="
+_START: Final = "start="
 _PICKLE: Final = "__dict__="
 # A player (a seat or chance, -1) and an action, ASCII digits only (int() would take "+1", " 1", "١").
 _ENTRY: Final = re.compile(r"(-?[0-9]{1,9}):([0-9]{1,9})")
@@ -50,11 +51,13 @@ def read_state(game: OpenSpielGame, text: object) -> OpenSpielState:
     saying why if it describes none.
 
     ``text`` is what ``state.serialize()`` wrote (three lines: ``history=``, ``move_number=``,
-    ``cardrules=`` and JSON), or pyspiel's own form (its last line ``__dict__=`` and a pickle,
-    which is never decoded: the state is replayed from the history, so that form needs one). With
-    a history, the state is that history replayed, every action and chance outcome checked as
-    ``apply_action`` checks it, and the JSON (if any) must describe the same state; without one, the
-    state is the JSON's (a position started by ``from_engine_state``).
+    ``cardrules=`` and JSON; four for a position started by ``from_engine_state``, whose ``start=``
+    line holds the JSON of that position, where its history starts), or pyspiel's own form (its
+    last line ``__dict__=`` and a pickle, which is never decoded: the state is replayed from the
+    history, so that form needs one). With a history, the state is that history replayed from the
+    deal or the start, every action and chance outcome checked as ``apply_action`` checks it, and
+    the JSON (if any) must describe the same state; without one, the state is the JSON's (a
+    position started by ``from_engine_state``, not yet played on).
     """
     if not isinstance(text, str):
         raise SerializationError(f"deserialize_state() takes a str, not {type(text).__name__}")
@@ -64,6 +67,11 @@ def read_state(game: OpenSpielGame, text: object) -> OpenSpielState:
     lines = text.split("\n", 2)
     if len(lines) != 3 or not lines[0].startswith(_HISTORY) or not lines[1].startswith(_MOVE_NUMBER):
         raise SerializationError(f"not a state written by state.serialize(): it starts {shown(text[:40])}")
+    start = None
+    if lines[2].startswith(_START):
+        start_line, _, rest = lines[2].partition("\n")
+        start = _position(game, start_line[len(_START):])
+        lines[2] = rest
     history = lines[0][len(_HISTORY):]
     move_number = _move_number(lines[1][len(_MOVE_NUMBER):])
     # Counted before any replay: pyspiel's move number counts every action and chance outcome, so a
@@ -88,18 +96,27 @@ def read_state(game: OpenSpielGame, text: object) -> OpenSpielState:
         raise SerializationError(f"not a state written by state.serialize(): its last line starts "
                                  f"{shown(last[:20])}, not {_JSON!r}")
     if history:
-        state = _replay(game, history)
+        state = _replay(game, history, start)
         if data and load_core(data) != state._core:
             raise SerializationError("the history and the state it carries disagree")
     else:
         state = game.new_initial_state()
         if data:
-            core = load_core(data)
-            if core.spec is not game.spec:
-                raise SerializationError(f"a state of {core.spec.short_name} under {core.spec.rules!r}, not "
-                                         f"of {game}")
-            state._core = core
+            # A position with no history is where its history starts (from_engine_state's).
+            core = _position(game, data)
+            if start is not None and start != core:
+                raise SerializationError("a state with no history must be its start position")
+            state._core = state._start = core
     return state
+
+
+def _position(game: OpenSpielGame, data: str) -> Core:
+    """The engine state of the JSON ``data``, which must be a state of ``game``."""
+    core = load_core(data)
+    if core.spec is not game.spec:
+        raise SerializationError(f"a state of {core.spec.short_name} under {core.spec.rules!r}, "
+                                 f"not of {game}")
+    return core
 
 
 def _history(text: str) -> Iterator[tuple[int, int]]:
@@ -124,10 +141,12 @@ def _move_number(text: str) -> int:
     return int(text)
 
 
-def _replay(game: OpenSpielGame, history: str) -> OpenSpielState:
-    """The state the ``history=`` line ``history`` reaches from the deal, each entry checked as it
-    is applied."""
+def _replay(game: OpenSpielGame, history: str, start: Core | None = None) -> OpenSpielState:
+    """The state the ``history=`` line ``history`` reaches from the deal (or from ``start``, a
+    position of ``from_engine_state``), each entry checked as it is applied."""
     state = game.new_initial_state()
+    if start is not None:
+        state._core = state._start = start
     for number, (player, action) in enumerate(_history(history), 1):
         current = state.current_player()
         if current == TERMINAL:

@@ -160,6 +160,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
         self._core = start(game.spec)
+        # The position its history starts from, when not the deal (a state of from_engine_state):
+        # written by serialize, so that the history can be replayed from it.
+        self._start: Core | None = None
 
     def current_player(self) -> int:
         """The seat on turn, ``pyspiel.PlayerId.CHANCE`` or ``pyspiel.PlayerId.TERMINAL``."""
@@ -230,10 +233,13 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
 
     def serialize(self) -> str:
         """The state as text, read back by ``game.deserialize_state``: pyspiel's ``history=`` and
-        ``move_number=`` lines, then ``cardrules=`` and the JSON of the engine state (never a
-        pickle; see ``docs/openspiel.md``)."""
+        ``move_number=`` lines, for a position started by ``from_engine_state`` a ``start=`` line
+        with the JSON of that position, then ``cardrules=`` and the JSON of the engine state (never
+        a pickle; see ``docs/openspiel.md``)."""
         history = ",".join(f"{item.player}:{item.action}" for item in self.full_history())
-        return f"history={history}\nmove_number={self.move_number()}\ncardrules={core_json(self._core)}"
+        start = "" if self._start is None else f"start={core_json(self._start)}\n"
+        return (f"history={history}\nmove_number={self.move_number()}\n{start}"
+                f"cardrules={core_json(self._core)}")
 
     def __reduce__(self) -> tuple[Callable[[str, str], OpenSpielState], tuple[str, str]]:
         # pyspiel pickles a state as its SerializeGameAndState text, whose state part is a pickle of
