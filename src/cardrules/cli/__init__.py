@@ -48,7 +48,7 @@ from cardrules.arguments import printable
 from cardrules.bots import STRONGEST, Bot, OpeningRater, play_game, strongest_first_player
 from cardrules.cli.arena import ArenaGame, arena_jobs, play_arena_game, summarize_arena
 from cardrules.cli.arena_report import print_arena, write_json, write_plot
-from cardrules.cli.botspec import BotError, BotSpec, build_seat, decide, parse_bot, parse_bots
+from cardrules.cli.botspec import BotError, BotSpec, build_seat, decide, parse_bot, parse_bots, rate_opening
 from cardrules.cli.mille_bornes import MILLE_BORNES
 from cardrules.cli.options import MAX_BENCH_SECONDS, MAX_GAMES, SEED, number, whole
 from cardrules.cli.play import add_play_command
@@ -125,6 +125,25 @@ class _Tally(Generic[O, M]):
         return move
 
 
+class _Rater(Generic[O, M]):
+    """Stands in for a bot while the seats rate their openings: a rating that fails, or is no
+    number, raises :class:`~cardrules.cli.botspec.BotError` naming the bot instead of a traceback."""
+
+    __slots__ = ("bot", "deal", "label", "seat")
+
+    def __init__(self, bot: Bot[O, M], label: str, seat: int, deal: int) -> None:
+        self.bot, self.label, self.seat, self.deal = bot, label, seat, deal
+
+    def choose(self, observation: O, legal: tuple[M, ...]) -> M:
+        """The bot's own choice (a rater is a seat's bot for as long as the ratings take)."""
+        return self.bot.choose(observation, legal)
+
+    def opening_strength(self, observation: O) -> float:
+        """The bot's rating, checked."""
+        return rate_opening(cast(OpeningRater[object], self.bot), self.label, observation, seat=self.seat,
+                            deal=self.deal)
+
+
 def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int,
                  first_player: int | Literal["strongest"] = 0,
                  labels: Sequence[str] | None = None) -> Played[object]:
@@ -139,10 +158,12 @@ def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int,
     >>> played.decisions == sum(played.choices[0].values()) > 0
     True
     """
+    names = [type(bot).__name__ for bot in bots] if labels is None else labels
     if first_player == STRONGEST:  # asked of the bots themselves: the tallies only count choices
         dealt = registry.game_of(rules).new_game(rules, seed=seed)
-        first_player = strongest_first_player(cast(GameState[object, M, O, object], dealt), bots)
-    names = [type(bot).__name__ for bot in bots] if labels is None else labels
+        raters: list[Bot[O, M]] = [_Rater(bot, name, seat, seed) if isinstance(bot, OpeningRater) else bot
+                  for seat, (bot, name) in enumerate(zip(bots, names, strict=True))]
+        first_player = strongest_first_player(cast(GameState[object, M, O, object], dealt), raters)
     clock = [0]
     tallies = [_Tally(bot, name, seat, clock, seed)
                for seat, (bot, name) in enumerate(zip(bots, names, strict=True))]
@@ -512,6 +533,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CardrulesError as exc:
         print(f"cardrules: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("cardrules: interrupted", file=sys.stderr)
+        return 130
     parser = build_parser()
     try:
         args = parser.parse_args(arguments)
@@ -550,6 +574,8 @@ def _import_games(argv: Sequence[str]) -> None:
             importlib.import_module(name)
         except ImportError as exc:
             raise ArgumentError(f"--import {printable(name, 60)}: {printable(str(exc), 200)}") from None
-        except Exception as exc:  # a module of your own may raise anything as it is imported
+        except KeyboardInterrupt:  # Ctrl-C while a slow module loads: main says it was interrupted
+            raise
+        except BaseException as exc:  # a module of your own may raise anything as it loads, sys.exit too
             raise ArgumentError(f"--import {printable(name, 60)}: importing it raised "
                                 f"{type(exc).__name__}: {printable(str(exc), 200)}") from None
