@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from typing import Any
@@ -98,3 +99,11 @@ class RatesBadly:
         if self.answer == "raise":
             raise LookupError("no idea")
         return self.answer
+
+
+class Stubborn(Slow):
+    """A slow bot whose process ignores SIGTERM: a worker that takes its whole grace time to end."""
+
+    def __init__(self, *, seed: int = 0, pause: float = 0.02) -> None:
+        super().__init__(seed=seed, pause=pause)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
