@@ -528,6 +528,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     arguments = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # started with standard output closed (``>&-``): what it prints goes nowhere
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- stands for the stream for the whole run
     try:
         _import_games(arguments)
     except CardrulesError as exc:

@@ -93,9 +93,14 @@ def print_arena(summary: ArenaSummary) -> None:
     except ImportError:
         print("\n".join(arena_lines(summary)))
         return
-    console = Console()
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            # Rich's own answer is SystemExit(1); the command line ends quietly, as its other commands do.
+            raise BrokenPipeError
+
+    console = _Console()
     if not console.is_terminal:  # a file or a pipe: no wrapping at an assumed 80 columns
-        console = Console(width=200)
+        console = _Console(width=200)
     console.print(_title(summary), markup=False, highlight=False)
     for title, header, rows in _tables(summary):
         table = Table(title=title)
