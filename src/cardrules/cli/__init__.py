@@ -35,12 +35,14 @@ import os
 import random
 import signal
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
+from types import FrameType
 from typing import Generic, Literal, TypeVar, cast
 
 from cardrules import __version__, registry
@@ -541,7 +543,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(arguments)
-        status: int = args.handler(args)
+        with _sigterm_interrupts():
+            status: int = args.handler(args)
     except SystemExit as exc:  # argparse after --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except RayConnectionError as exc:
@@ -564,6 +567,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- silences the flush at exit
         return 0
     return status
+
+
+@contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """SIGTERM ends any command as Ctrl-C does ("cardrules: interrupted", status 143 instead of 130),
+    a saved game's temporary file removed on the way; a run of games and the full-screen app set
+    their own handlers while they last."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise Interrupted(signum)
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _import_games(argv: Sequence[str]) -> None:
