@@ -49,7 +49,7 @@ from cardrules import __version__, registry
 from cardrules.arguments import printable
 from cardrules.bots import STRONGEST, Bot, OpeningRater, play_game, strongest_first_player
 from cardrules.cli.arena import ArenaGame, arena_jobs, play_arena_game, summarize_arena
-from cardrules.cli.arena_report import print_arena, write_json, write_plot
+from cardrules.cli.arena_report import check_outputs, print_arena, write_json, write_plot
 from cardrules.cli.botspec import BotError, BotSpec, build_seat, decide, parse_bot, parse_bots, rate_opening
 from cardrules.cli.mille_bornes import MILLE_BORNES
 from cardrules.cli.options import MAX_BENCH_SECONDS, MAX_GAMES, SEED, number, whole
@@ -289,6 +289,7 @@ def _arena(args: argparse.Namespace) -> int:
         jobs = arena_jobs(simulator, rules, bots, args.games, args.seed)
     except CardrulesError as exc:
         args.parser.error(str(exc))
+    check_outputs(args.json, args.plot)  # now, not after a long run whose games it would throw away
     players = registry.get(simulator.game).players(rules)
     for spec in bots:
         _first_bots(args, rules, [spec] * players, deal=args.seed)
