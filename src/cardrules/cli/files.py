@@ -222,6 +222,8 @@ def _refusal(exc: OSError, name: str, *, saving: bool) -> RefusedFileError:
     """The system's refusal ``exc`` of ``name``, in words that say what to do about it."""
     folder = os.path.dirname(name)
     if isinstance(exc, FileNotFoundError):
+        if saving and os.path.isdir(folder or os.curdir):  # a file system like /proc's creates no files
+            return RefusedFileError("unreadable", f"the folder {folder or os.curdir} takes no new files")
         if saving:
             return RefusedFileError("unreadable", f"there is no folder {folder or os.curdir}")
         return RefusedFileError("missing", "there is no such file")
