@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+import sys
 import time
 from typing import Any
 
@@ -56,3 +58,52 @@ class Slow:
     def choose(self, observation: object, legal: tuple[Any, ...]) -> Any:
         time.sleep(self.pause)
         return legal[0]
+
+
+class CallsExit:
+    """Its ``choose`` calls ``sys.exit(3)``, as a script's habit would."""
+
+    def choose(self, observation: object, legal: tuple[Any, ...]) -> Any:
+        sys.exit(3)
+
+
+class ExitsWhenBuilt:
+    """Its constructor calls ``sys.exit(4)``."""
+
+    def __init__(self) -> None:
+        sys.exit(4)
+
+
+class RaisesBaseException:
+    """Its ``choose`` raises an exception that is not an :class:`Exception`."""
+
+    def choose(self, observation: object, legal: tuple[Any, ...]) -> Any:
+        raise _Odd("not an Exception")
+
+
+class _Odd(BaseException):
+    pass
+
+
+class RatesBadly:
+    """Plays the first legal move, but its ``opening_strength`` (asked by ``--first-player
+    strongest``) raises when ``answer`` is ``"raise"``, else answers ``answer`` instead of a number."""
+
+    def __init__(self, *, answer: str = "raise") -> None:
+        self.answer = answer
+
+    def choose(self, observation: object, legal: tuple[Any, ...]) -> Any:
+        return legal[0]
+
+    def opening_strength(self, observation: object) -> Any:
+        if self.answer == "raise":
+            raise LookupError("no idea")
+        return self.answer
+
+
+class Stubborn(Slow):
+    """A slow bot whose process ignores SIGTERM: a worker that takes its whole grace time to end."""
+
+    def __init__(self, *, seed: int = 0, pause: float = 0.02) -> None:
+        super().__init__(seed=seed, pause=pause)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)

@@ -293,3 +293,15 @@ def test_the_search_bot_takes_its_budget_from_the_bot_list(capsys: pytest.Captur
     two = arena_json(capsys, tmp_path / "two.json", *argv)
     assert one == two  # an iteration budget and the arena's seeds make the search repeatable
     assert {bot["bot"] for bot in one["summary"]["bots"]} == {other, "ismcts:iterations=8"}
+
+
+@pytest.mark.parametrize("option", ["--json", "--plot"])
+def test_a_json_or_plot_target_that_cannot_be_written_is_refused_before_any_game_is_played(
+        option: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Found only once the games were over, it threw a long run away; the bot here would fail at once.
+    target = tmp_path / "missing" / "out"
+    status, out, err = run(capsys, "arena", "the-game", "--bots", "tests.cli.failing_bots:Raises,greedy",
+                           "--games", "1", option, str(target))
+    assert status == 2
+    assert out == ""
+    assert err == f"cardrules: error: {option} {target}: there is no folder {target.parent}\n"

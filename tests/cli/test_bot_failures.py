@@ -31,15 +31,43 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     ("AnswersNone", "chose None, not a legal move"),
     ("AnswersJunk", "chose {'not': 'a move'}, not a legal move"),
     ("CannotBeBuilt", "could not be built: RuntimeError: the bot has no strategy"),
+    ("CallsExit", "choose raised SystemExit: 3"),
+    ("ExitsWhenBuilt", "could not be built: SystemExit: 4"),
+    ("RaisesBaseException", "choose raised _Odd: not an Exception"),
 ])
 def test_simulate_names_the_failing_bot_its_seat_and_the_move(
         bot: str, problem: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "simulate", "the-game", "--players", "2", "--bot", f"{BOTS}:{bot}",
                          "--games", "3", "--seed", "4")
     assert status == 1
-    counted = "" if bot == "CannotBeBuilt" else " (0 of 3 games finished)"  # built before the run starts
+    built_first = bot in ("CannotBeBuilt", "ExitsWhenBuilt")  # built before the run starts
+    counted = "" if built_first else " (0 of 3 games finished)"
     assert err.splitlines()[0] == (f"cardrules: error: bot {BOTS}:{bot} at seat 0 failed on move 1 of "
                                    f"deal 4: {problem}{counted}")
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(("answer", "problem"), [
+    ("raise", "opening_strength raised LookupError: no idea"),
+    ("strong", "opening_strength answered 'strong', not a number"),
+])
+def test_simulate_names_a_bot_that_cannot_rate_its_opening_for_first_player_strongest(
+        answer: str, problem: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "simulate", "the-game", "--players", "2", "--first-player", "strongest",
+                         "--bot", f"{BOTS}:RatesBadly:answer={answer}", "--games", "2", "--seed", "4")
+    assert status == 1
+    assert err == (f"cardrules: error: bot {BOTS}:RatesBadly:answer={answer} at seat 0 failed on move 1 of "
+                   f"deal 4: {problem} (0 of 2 games finished)\n")
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_arena_names_a_bot_that_calls_sys_exit_instead_of_ending_with_its_status(
+        workers: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "arena", "the-game", "--bots", f"greedy,{BOTS}:CallsExit", "--games", "2",
+                         "--workers", workers)
+    assert status == 1
+    assert err.startswith(f"cardrules: error: bot {BOTS}:CallsExit at seat 0 failed on move 1 of deal ")
+    assert ": choose raised SystemExit: 3 (" in err
     assert len(err.splitlines()) == 1
 
 
@@ -65,6 +93,26 @@ def test_a_bot_module_that_raises_as_it_is_imported_is_one_line(tmp_path: Path) 
         assert done.returncode == 2
         assert "Traceback" not in done.stderr
         assert "RuntimeError: this module is broken" in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1 or "usage:" in done.stderr
+
+
+@pytest.mark.parametrize(("statement", "status", "said"), [
+    ("raise SystemExit(5)", 2, "raised SystemExit: 5"),
+    ("import sys; sys.exit()", 2, "raised SystemExit"),
+    ("raise KeyboardInterrupt", 130, "cardrules: interrupted"),  # as Ctrl-C while it loads would
+])
+def test_a_module_that_exits_or_is_interrupted_as_it_is_imported_is_one_line(
+        statement: str, status: int, said: str, tmp_path: Path) -> None:
+    (tmp_path / "exiting_bots.py").write_text(statement + "\n", encoding="utf-8")
+    path = os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))
+    for argv in (["simulate", "the-game", "--bot", "exiting_bots:Bot", "--games", "1"],
+                 ["play", "the-game", "--bots", "exiting_bots:Bot"],
+                 ["--import", "exiting_bots", "games"]):
+        done = subprocess.run([sys.executable, "-m", "cardrules", *argv], capture_output=True, text=True,
+                              timeout=60, check=False, env={**os.environ, "PYTHONPATH": path})
+        assert done.returncode == status, argv
+        assert "Traceback" not in done.stderr
+        assert said in done.stderr, argv
         assert len(done.stderr.strip().splitlines()) == 1 or "usage:" in done.stderr
 
 
@@ -121,6 +169,9 @@ def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], sc
     ("Raises", "choose raised ZeroDivisionError: the bot divided by zero"),
     ("AnswersNone", "chose None, not a legal move"),
     ("CannotBeBuilt", "could not be built: RuntimeError: the bot has no strategy"),
+    ("CallsExit", "choose raised SystemExit: 3"),
+    ("ExitsWhenBuilt", "could not be built: SystemExit: 4"),
+    ("RaisesBaseException", "choose raised _Odd: not an Exception"),
 ])
 def test_play_ends_the_game_when_a_bot_fails_after_your_move(
         bot: str, problem: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

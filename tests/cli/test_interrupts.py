@@ -169,3 +169,32 @@ def test_ctrl_c_while_the_command_line_loads_ends_it_quietly_with_status_130(
     monkeypatch.setattr(sys, "meta_path", [_Interrupting(), *sys.meta_path])
     assert run() == 130
     assert capsys.readouterr().err == "cardrules: interrupted\n"
+
+
+def test_a_second_ctrl_c_while_the_workers_are_being_ended_still_says_interrupted() -> None:
+    # Workers that ignore SIGTERM take their whole grace time to end: the second Ctrl-C comes then.
+    process = start("arena", "the-game", "--bots", "tests.cli.failing_bots:Stubborn,random", "--games",
+                    "100000", "--quiet", "--workers", "2")
+    wait_until_working(process, 2)
+    os.killpg(process.pid, signal.SIGINT)
+    time.sleep(0.5)
+    status, _, err, took = stop(process, signal.SIGINT, group=True)
+    assert status == 130, err
+    assert took < STOP_WITHIN
+    assert err == "cardrules: interrupted again: stopped at once, before saying what finished\n"
+    assert_nothing_left(process)
+
+
+@pytest.mark.parametrize("argv", [("play", "the-game", "--seed", "1"), ("bench", "--seconds", "30")])
+def test_sigterm_ends_play_and_bench_saying_interrupted(argv: tuple[str, ...]) -> None:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen([sys.executable, "-m", "cardrules", *argv], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True, env=env)
+    assert process.stdout is not None
+    process.stdout.readline()  # started: the game's first line, the benchmark's heading
+    status, _, err, took = stop(process, signal.SIGTERM, group=False)
+    assert status == 143, err
+    assert took < STOP_WITHIN
+    assert err == "cardrules: interrupted\n"
+    assert_nothing_left(process)

@@ -435,3 +435,10 @@ def test_every_bad_file_name_gets_one_line_and_the_game_goes_on(
     assert len(saved_record(tmp_path / "end.json").moves) >= 1
     assert (tmp_path / "plain.txt").read_text() == "a file, not a folder"
     assert sorted(os.listdir(tmp_path)) == ["end.json", "link.json", "plain.txt"]
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_save_into_a_folder_that_takes_no_new_files_does_not_say_it_is_missing(tmp_path: Path) -> None:
+    # /proc exists, but its file system creates no files: "there is no folder /proc" was wrong.
+    error = refused(session().save, "/proc/game.json")
+    assert (error.problem, error.detail) == ("unreadable", "the folder /proc takes no new files")

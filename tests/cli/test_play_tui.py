@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -222,3 +224,21 @@ def test_a_whole_game_of_the_game_played_with_keys() -> None:
         assert app.session == final
 
     drive(app, script)
+
+
+def test_sigterm_closes_the_app_like_quit_and_exits_143() -> None:
+    # Killed by SIGTERM, the app would leave the terminal in its full-screen, raw mode.
+    app = the_game_app()
+    noted: list[int] = []
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: noted.append(signum))
+
+    async def script(app: PlayApp, pilot: Pilot[int]) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+        await pilot.pause(0.2)
+
+    try:
+        drive(app, script)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert noted == []
+    assert app.return_code == 143

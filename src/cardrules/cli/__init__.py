@@ -35,20 +35,22 @@ import os
 import random
 import signal
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
+from types import FrameType
 from typing import Generic, Literal, TypeVar, cast
 
 from cardrules import __version__, registry
 from cardrules.arguments import printable
 from cardrules.bots import STRONGEST, Bot, OpeningRater, play_game, strongest_first_player
 from cardrules.cli.arena import ArenaGame, arena_jobs, play_arena_game, summarize_arena
-from cardrules.cli.arena_report import print_arena, write_json, write_plot
-from cardrules.cli.botspec import BotError, BotSpec, build_seat, decide, parse_bot, parse_bots
+from cardrules.cli.arena_report import check_outputs, print_arena, write_json, write_plot
+from cardrules.cli.botspec import BotError, BotSpec, build_seat, decide, parse_bot, parse_bots, rate_opening
 from cardrules.cli.mille_bornes import MILLE_BORNES
 from cardrules.cli.options import MAX_BENCH_SECONDS, MAX_GAMES, SEED, number, whole
 from cardrules.cli.play import add_play_command
@@ -118,6 +120,25 @@ class _Tally(Generic[O, M]):
         return move
 
 
+class _Rater(Generic[O, M]):
+    """Stands in for a bot while the seats rate their openings: a rating that fails, or is no
+    number, raises :class:`~cardrules.cli.botspec.BotError` naming the bot instead of a traceback."""
+
+    __slots__ = ("bot", "deal", "label", "seat")
+
+    def __init__(self, bot: Bot[O, M], label: str, seat: int, deal: int) -> None:
+        self.bot, self.label, self.seat, self.deal = bot, label, seat, deal
+
+    def choose(self, observation: O, legal: tuple[M, ...]) -> M:
+        """The bot's own choice (a rater is a seat's bot for as long as the ratings take)."""
+        return self.bot.choose(observation, legal)
+
+    def opening_strength(self, observation: O) -> float:
+        """The bot's rating, checked."""
+        return rate_opening(cast(OpeningRater[object], self.bot), self.label, observation, seat=self.seat,
+                            deal=self.deal)
+
+
 def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int,
                  first_player: int | Literal["strongest"] = 0,
                  labels: Sequence[str] | None = None) -> Played[object]:
@@ -132,10 +153,12 @@ def play_counted(rules: RulesLike, bots: Sequence[Bot[O, M]], *, seed: int,
     >>> played.decisions == sum(played.choices[0].values()) > 0
     True
     """
+    names = [type(bot).__name__ for bot in bots] if labels is None else labels
     if first_player == STRONGEST:  # asked of the bots themselves: the tallies only count choices
         dealt = registry.game_of(rules).new_game(rules, seed=seed)
-        first_player = strongest_first_player(cast(GameState[object, M, O, object], dealt), bots)
-    names = [type(bot).__name__ for bot in bots] if labels is None else labels
+        raters: list[Bot[O, M]] = [_Rater(bot, name, seat, seed) if isinstance(bot, OpeningRater) else bot
+                  for seat, (bot, name) in enumerate(zip(bots, names, strict=True))]
+        first_player = strongest_first_player(cast(GameState[object, M, O, object], dealt), raters)
     clock = [0]
     tallies = [_Tally(bot, name, seat, clock, seed)
                for seat, (bot, name) in enumerate(zip(bots, names, strict=True))]
@@ -259,6 +282,7 @@ def _arena(args: argparse.Namespace) -> int:
         jobs = arena_jobs(simulator, rules, bots, args.games, args.seed)
     except CardrulesError as exc:
         args.parser.error(str(exc))
+    check_outputs(args.json, args.plot)  # now, not after a long run whose games it would throw away
     players = registry.get(simulator.game).players(rules)
     for spec in bots:
         _first_bots(args, rules, [spec] * players, deal=args.seed)
@@ -500,15 +524,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     arguments = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # started with standard output closed (``>&-``): what it prints goes nowhere
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- stands for the stream for the whole run
     try:
         _import_games(arguments)
     except CardrulesError as exc:
         print(f"cardrules: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("cardrules: interrupted", file=sys.stderr)
+        return 130
     parser = build_parser()
     try:
         args = parser.parse_args(arguments)
-        status: int = args.handler(args)
+        with _sigterm_interrupts():
+            status: int = args.handler(args)
     except SystemExit as exc:  # argparse after --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except RayConnectionError as exc:
@@ -533,6 +563,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+@contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """SIGTERM ends any command as Ctrl-C does ("cardrules: interrupted", status 143 instead of 130),
+    a saved game's temporary file removed on the way; a run of games and the full-screen app set
+    their own handlers while they last."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise Interrupted(signum)
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _import_games(argv: Sequence[str]) -> None:
     """Import the modules named by ``--import`` before the parser is built, so that the games
     they register are among its choices."""
@@ -543,6 +592,8 @@ def _import_games(argv: Sequence[str]) -> None:
             importlib.import_module(name)
         except ImportError as exc:
             raise ArgumentError(f"--import {printable(name, 60)}: {printable(str(exc), 200)}") from None
-        except Exception as exc:  # a module of your own may raise anything as it is imported
+        except KeyboardInterrupt:  # Ctrl-C while a slow module loads: main says it was interrupted
+            raise
+        except BaseException as exc:  # a module of your own may raise anything as it loads, sys.exit too
             raise ArgumentError(f"--import {printable(name, 60)}: importing it raised "
                                 f"{type(exc).__name__}: {printable(str(exc), 200)}") from None

@@ -3,6 +3,7 @@ and the summary as JSON, and a plot of the ratings and scores."""
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 from collections.abc import Sequence
@@ -12,12 +13,12 @@ import attrs
 
 from cardrules.arguments import printable
 from cardrules.cli.arena import ArenaGame, ArenaSummary
-from cardrules.cli.files import RefusedFileError, write_whole
+from cardrules.cli.files import RefusedFileError, check_writable, write_whole
 from cardrules.cli.statistics import Interval
 from cardrules.errors import ArgumentError
 from cardrules.serialization import to_json
 
-__all__ = ["arena_lines", "print_arena", "write_json", "write_plot"]
+__all__ = ["arena_lines", "check_outputs", "print_arena", "write_json", "write_plot"]
 
 
 def _percent(interval: Interval) -> str:
@@ -93,9 +94,14 @@ def print_arena(summary: ArenaSummary) -> None:
     except ImportError:
         print("\n".join(arena_lines(summary)))
         return
-    console = Console()
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            # Rich's own answer is SystemExit(1); the command line ends quietly, as its other commands do.
+            raise BrokenPipeError
+
+    console = _Console()
     if not console.is_terminal:  # a file or a pipe: no wrapping at an assumed 80 columns
-        console = Console(width=200)
+        console = _Console(width=200)
     console.print(_title(summary), markup=False, highlight=False)
     for title, header, rows in _tables(summary):
         table = Table(title=title)
@@ -106,6 +112,20 @@ def print_arena(summary: ArenaSummary) -> None:
         console.print(table)
     for note in _notes(summary):
         console.print(note, markup=False, highlight=False)
+
+
+def check_outputs(json_path: Path | None, plot_path: Path | None) -> None:
+    """Refuse, before any game is played, a ``--json`` or ``--plot`` file that could not be written
+    after the run (and ``--plot`` without matplotlib), as :func:`write_json` and :func:`write_plot`
+    would refuse it then."""
+    if plot_path is not None and importlib.util.find_spec("matplotlib") is None:
+        raise ArgumentError('--plot needs matplotlib: pip install "cardrules[plot]"')
+    for option, path in (("--json", json_path), ("--plot", plot_path)):
+        if path is not None:
+            try:
+                check_writable(str(path))
+            except RefusedFileError as exc:
+                raise ArgumentError(f"{option} {printable(str(path), 80)}: {exc.detail}") from None
 
 
 def write_json(path: Path, summary: ArenaSummary, played: Sequence[ArenaGame], *,

@@ -25,8 +25,9 @@ from typing import Any, ClassVar, Union, cast
 import attrs
 
 from cardrules.arguments import printable, shown
-from cardrules.bots import Bot, ISMCTSBot
+from cardrules.bots import Bot, ISMCTSBot, OpeningRater
 from cardrules.cli.options import MAX_NUMBER_CHARS
+from cardrules.cli.runs import Interrupted
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError, CardrulesError
 
@@ -40,6 +41,7 @@ __all__ = [
     "decide",
     "parse_bot",
     "parse_bots",
+    "rate_opening",
 ]
 
 _USER_BOT = re.compile(r"(?P<module>[A-Za-z_][\w.]*):(?P<cls>[A-Za-z_]\w*)(?::(?P<options>.*))?")
@@ -72,6 +74,11 @@ class BotError(CardrulesError, RuntimeError):
 
 def _rebuild_bot_error(bot: str, seat: int, move: int, problem: str, deal: object) -> BotError:
     return BotError(bot, seat, move, problem, deal=deal)
+
+
+# What a bot's code may not turn into its own failure: Ctrl-C and SIGTERM, which stop the run.
+# ``sys.exit`` in a bot (SystemExit) is the bot's failure, not the command's exit status.
+_INTERRUPTS = (KeyboardInterrupt, Interrupted)
 
 
 def _raised(exc: BaseException) -> str:
@@ -141,9 +148,9 @@ def build_seat(spec: BotSpec, *, rules: RulesLike | None, seed: int, seat: int, 
     """
     try:
         return spec.build(rules=rules, seed=seed)
-    except BotError:
+    except (BotError, *_INTERRUPTS):
         raise
-    except Exception as exc:  # a bot of your own may raise anything: one line names it, no traceback
+    except BaseException as exc:  # a bot of your own may raise anything: one line names it, no traceback
         problem = str(exc) if isinstance(exc, ArgumentError) else _raised(exc)
         raise BotError(spec.label, seat, move, f"could not be built: {problem}", deal=deal) from exc
 
@@ -163,7 +170,9 @@ def decide(bot: Bot[object, object], label: str, observation: object, legal: tup
     """
     try:
         chosen = bot.choose(observation, legal)
-    except Exception as exc:  # a bot of your own may raise anything: one line names it, no traceback
+    except _INTERRUPTS:
+        raise
+    except BaseException as exc:  # a bot of your own may raise anything: one line names it, no traceback
         raise BotError(label, seat, move, f"choose raised {_raised(exc)}", deal=deal) from None
     try:
         allowed = chosen in legal
@@ -172,6 +181,31 @@ def decide(bot: Bot[object, object], label: str, observation: object, legal: tup
     if not allowed:
         raise BotError(label, seat, move, f"chose {_move_text(chosen)}, not a legal move", deal=deal)
     return chosen
+
+
+def rate_opening(bot: OpeningRater[object], label: str, observation: object, *, seat: int,
+                 deal: object = None) -> float:
+    """``bot``'s ``opening_strength`` of ``observation`` (for ``--first-player strongest``); one that
+    raises, or answers something other than a number, raises :class:`BotError` naming the bot, its
+    seat and move 1 (the game's first move waits on the ratings).
+
+    >>> class Unsure:
+    ...     def opening_strength(self, observation): return "high"
+    >>> rate_opening(Unsure(), "unsure", None, seat=1)
+    Traceback (most recent call last):
+    ...
+    cardrules.cli.botspec.BotError: bot unsure at seat 1 failed on move 1: opening_strength answered 'hi...
+    """
+    try:
+        rating = bot.opening_strength(observation)
+    except _INTERRUPTS:
+        raise
+    except BaseException as exc:  # a bot of your own may raise anything: one line names it, no traceback
+        raise BotError(label, seat, 1, f"opening_strength raised {_raised(exc)}", deal=deal) from None
+    if type(rating) not in (int, float) or math.isnan(rating):
+        raise BotError(label, seat, 1, f"opening_strength answered {_move_text(rating)}, not a number",
+                       deal=deal)
+    return rating
 
 
 def split_bots(text: str) -> list[str]:
@@ -237,7 +271,9 @@ def _load(module_name: str, class_name: str, spec: str) -> Callable[..., object]
     except ImportError as exc:
         raise ArgumentError(f"bot {printable(spec, 60)}: cannot import {printable(module_name, 60)}: "
                             f"{printable(str(exc), 200)}") from None
-    except Exception as exc:  # a module of your own may raise anything as it is imported
+    except _INTERRUPTS:
+        raise
+    except BaseException as exc:  # a module of your own may raise anything as it loads, sys.exit too
         raise ArgumentError(f"bot {printable(spec, 60)}: importing {printable(module_name, 60)} raised "
                             f"{_raised(exc)}") from None
     factory = getattr(module, class_name, None)

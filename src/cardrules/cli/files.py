@@ -37,7 +37,7 @@ from typing import Literal
 
 from cardrules.errors import CardrulesError
 
-__all__ = ["RefusedFileError", "read_at_most", "write_whole"]
+__all__ = ["RefusedFileError", "check_writable", "read_at_most", "write_whole"]
 
 Problem = Literal["missing", "unreadable", "corrupt"]
 
@@ -126,6 +126,31 @@ def write_whole(name: str, data: bytes) -> None:
     _sync_folder(folder)
 
 
+def check_writable(name: str) -> None:
+    """Raise the :class:`RefusedFileError` that :func:`write_whole` would raise for ``name`` before
+    writing anything: a name no file can have, a target that is not a regular file, a folder that
+    does not exist or cannot be written. Nothing is created; a command checks its output files with
+    it before a long run, not after.
+
+    >>> check_writable("no-such-folder/out.json")
+    Traceback (most recent call last):
+    ...
+    cardrules.cli.files.RefusedFileError: there is no folder no-such-folder
+    """
+    _check_name(name)
+    folder, base = os.path.split(name)
+    if base in ("", os.curdir, os.pardir):
+        raise RefusedFileError("unreadable", "it names a folder, not a file")
+    try:
+        _mode_to_keep(name)
+        if not stat.S_ISDIR(os.stat(folder or os.curdir).st_mode):
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
+        if not os.access(folder or os.curdir, os.W_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+    except OSError as exc:
+        raise _refusal(exc, name, saving=True) from None
+
+
 def _check_name(name: str) -> None:
     if not name:
         raise RefusedFileError("unreadable", "no file name was given")
@@ -197,6 +222,8 @@ def _refusal(exc: OSError, name: str, *, saving: bool) -> RefusedFileError:
     """The system's refusal ``exc`` of ``name``, in words that say what to do about it."""
     folder = os.path.dirname(name)
     if isinstance(exc, FileNotFoundError):
+        if saving and os.path.isdir(folder or os.curdir):  # a file system like /proc's creates no files
+            return RefusedFileError("unreadable", f"the folder {folder or os.curdir} takes no new files")
         if saving:
             return RefusedFileError("unreadable", f"there is no folder {folder or os.curdir}")
         return RefusedFileError("missing", "there is no such file")

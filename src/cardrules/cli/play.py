@@ -98,6 +98,10 @@ def _play(args: argparse.Namespace) -> int:
                 raise
             print(text("needs_textual", lang), file=sys.stderr)
             return 2
+        if not all(stream is not None and stream.isatty() for stream in (sys.stdin, sys.stdout)):
+            # Textual would draw into a pipe and wait for keys that never come.
+            print(text("needs_terminal", lang), file=sys.stderr)
+            return 2
     try:
         step = start_session(args.simulator, args)
     except BotError as exc:  # a bot failed before the person's first decision: the game ends at once

@@ -184,6 +184,12 @@ _TEXT: dict[str, Phrase] = {
     "needs_textual": P("cardrules play --tui needs Textual: pip install 'cardrules[tui]'",
                        "cardrules play --tui necesita Textual: pip install 'cardrules[tui]'",
                        "cardrules play --tui a besoin de Textual : pip install 'cardrules[tui]'"),
+    "needs_terminal": P("cardrules play --tui needs a terminal (standard input and output); without --tui, "
+                        "the game is played line by line",
+                        "cardrules play --tui necesita un terminal (entrada y salida estándar); sin --tui, "
+                        "la partida se juega línea a línea",
+                        "cardrules play --tui a besoin d'un terminal (entrée et sortie standard) ; sans "
+                        "--tui, la partie se joue ligne à ligne"),
     "key_hint": P("Hint", "Pista", "Indice"),
     "key_move": P("Type a move", "Escribir jugada", "Taper un coup"),
     "type_move": P("Your move, in the game's notation (for example \"{example}\"):",

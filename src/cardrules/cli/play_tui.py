@@ -9,10 +9,12 @@ same :class:`~cardrules.cli.play_session.Session` as line mode and says the same
 
 from __future__ import annotations
 
+import asyncio
 import codecs
 import contextlib
 import functools
 import importlib
+import signal
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import ClassVar, cast
@@ -37,6 +39,9 @@ from cardrules.cli.play_text import (
 )
 from cardrules.errors import ArgumentError, IllegalMoveError, NotationError
 from cardrules.i18n import Lang
+
+TERMINATED = 128 + signal.SIGTERM
+"""The exit status after SIGTERM, as a shell reports a command it ended: 143."""
 
 __all__ = ["FileScreen", "PlayApp", "make_app", "run_app"]
 
@@ -114,7 +119,14 @@ class PlayApp(App[int]):
         self.title = self.session.game.title
         self.sub_title = text("title_seat", self.lang, seat=self.session.seat, seed=self.session.record.seed)
         self.log_lines(*welcome(self.session, self.lang, ask_help=False), text("keys", self.lang))
+        # SIGTERM (``kill``) closes the app as q does, so that the terminal is given back in its
+        # normal mode; by default it would end the process with the screen still full and raw.
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # Windows; not main thread
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._terminated)
         self._take(self._opening)
+
+    def _terminated(self) -> None:
+        self.exit(TERMINATED, return_code=TERMINATED, message=Text("cardrules: interrupted"))
 
     # --- what is shown
 

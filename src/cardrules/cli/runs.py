@@ -8,6 +8,7 @@ which both build on it.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import os
@@ -192,7 +193,7 @@ def stopped_by_signals(on_second: Callable[[], None] = lambda: None, *,
     """SIGINT and SIGTERM raise :class:`Interrupted` in the block (``at_once=False``: are put in
     the list it yields, for a loop to look at between waits, where raising inside a library's C
     code would garble the exception); a second one, while the first is being handled, calls
-    ``on_second`` and ends the process at once (exit 128 + the signal).
+    ``on_second``, says so on standard error and ends the process at once (exit 128 + the signal).
 
     Only the main thread can set signal handlers; elsewhere the block runs as it is.
     """
@@ -203,6 +204,9 @@ def stopped_by_signals(on_second: Callable[[], None] = lambda: None, *,
 
     def second(signum: int, frame: FrameType | None) -> None:
         on_second()
+        # Written straight to the descriptor: a print here could re-enter the stream's own write.
+        with contextlib.suppress(OSError):
+            os.write(2, b"cardrules: interrupted again: stopped at once, before saying what finished\n")
         os._exit(128 + signum)
 
     def first(signum: int, frame: FrameType | None) -> None:
