@@ -60,8 +60,10 @@ __all__ = [
 STOP_SECONDS = 2.0
 """How soon a run must stop after Ctrl-C or SIGTERM."""
 
-STOP_SLACK = 2.5
-"""The factor a busy machine is allowed over :data:`STOP_SECONDS` before a stop counts as late."""
+STOP_SLACK = 5.0
+"""The factor a busy machine is allowed over :data:`STOP_SECONDS` before a stop counts as late: in
+CI two test suites share two cores with the run being stopped, and an arena on two workers was
+once seen taking over 5 s there (0.05 to 0.25 s on an idle machine, in 60 tries of the same case)."""
 
 LOAD_SECONDS = 1.5
 """How long a command is given to load before a signal is sent to it, unless it prints sooner:
