@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from cardrules.__main__ import run
+from cardrules.testing.fuzz.processes import left_behind
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 
@@ -25,26 +26,6 @@ STOP_WITHIN = 10.0
 (the runs stop in 0.2 s here and on workers, 1.9 s on Ray, whose shutdown takes 1.5 s)."""
 
 SLOW = "tests.cli.failing_bots:Slow"
-
-
-def _stat(pid: str) -> tuple[str, int, int] | None:
-    """A process's state, parent and process group, from ``/proc/PID/stat``."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = text[text.rindex(")") + 2:].split()  # the name, in parentheses, may hold spaces
-    return fields[0], int(fields[1]), int(fields[2])
-
-
-def left_behind(leader: int) -> list[int]:
-    """Live processes (not zombies) whose parent is ``leader`` or that are in its process group."""
-    found = []
-    for pid in (name for name in os.listdir("/proc") if name.isdigit()):
-        stat = _stat(pid)
-        if stat is not None and stat[0] != "Z" and (stat[1] == leader or stat[2] == leader):
-            found.append(int(pid))
-    return found
 
 
 def children(leader: int) -> list[int]:

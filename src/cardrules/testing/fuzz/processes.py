@@ -328,8 +328,9 @@ def _wait_until_started(process: subprocess.Popen[bytes], where: str) -> None:
             raise ContractBreachError("a long run must start", f"{where}: exit {process.returncode}")
 
 
-def left_behind(session: int) -> list[str]:
-    """The live processes (not zombies) of the process session ``session``, as ``pid (name)``."""
+def left_behind(leader: int) -> list[int]:
+    """The live processes (not zombies) that ``leader`` left: its children, and every process of
+    its process group or its session (a worker whose parent has gone is still in both)."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -338,18 +339,18 @@ def left_behind(session: int) -> list[str]:
             stat_line = (entry / "stat").read_text()
         except OSError:
             continue
-        name = stat_line[stat_line.index("(") + 1: stat_line.rindex(")")]
-        fields = stat_line[stat_line.rindex(")") + 2:].split()
-        if fields[0] != "Z" and int(fields[3]) == session:
-            found.append(f"{entry.name} ({name})")
+        # state, parent, process group, session: after the name, which may hold spaces or parentheses
+        state, parent, group, session = stat_line[stat_line.rindex(")") + 2:].split()[:4]
+        if state != "Z" and leader in (int(parent), int(group), int(session)):
+            found.append(int(entry.name))
     return found
 
 
-def _left_behind_after(session: int) -> list[str]:
-    """What is still alive of ``session`` a moment after its leader ended (workers exit on their own
-    once their parent has gone; give them :data:`STOP_SECONDS`)."""
+def _left_behind_after(leader: int) -> list[int]:
+    """What is still alive of ``leader``'s processes a moment after it ended (workers exit on their
+    own once their parent has gone; give them :data:`STOP_SECONDS`)."""
     deadline = time.monotonic() + STOP_SECONDS
-    while (left := left_behind(session)) and time.monotonic() < deadline:
+    while (left := left_behind(leader)) and time.monotonic() < deadline:
         time.sleep(0.05)
     return left
 
@@ -360,7 +361,7 @@ def _kill_session(process: subprocess.Popen[bytes]) -> None:
         os.killpg(process.pid, signal.SIGKILL)
     for pid in left_behind(process.pid):
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(int(pid.split()[0]), signal.SIGKILL)
+            os.kill(pid, signal.SIGKILL)
     if process.returncode is None:
         process.wait()
 
