@@ -17,7 +17,7 @@ from cardrules.cli.play_session import Session
 from cardrules.registry import available
 from cardrules.testing.fuzz import Bounds, ContractBreachError, Reproducer, check_edge_case
 from cardrules.testing.fuzz.edges import edge_targets
-from cardrules.testing.fuzz.files import LOAD_SCENES, SAVE_SCENES, printable
+from cardrules.testing.fuzz.files import LOAD_SCENES, SAVE_SCENES, prints_cleanly
 from cardrules.testing.fuzz.processes import left_behind
 from cardrules.testing.fuzz.replay import replay
 
@@ -66,10 +66,10 @@ def test_every_load_scene_passes_on_the_real_command_line(scene: str) -> None:
 
 
 def test_a_message_with_a_control_character_or_a_lone_surrogate_does_not_print() -> None:
-    assert printable("game.json: not a game record")
-    assert printable("partie « enregistrée »")
-    assert not printable("game\x1b[2J.json")
-    assert not printable("the-game\ud800")
+    assert prints_cleanly("game.json: not a game record")
+    assert prints_cleanly("partie « enregistrée »")
+    assert not prints_cleanly("game\x1b[2J.json")
+    assert not prints_cleanly("the-game\ud800")
 
 
 def test_a_process_left_in_a_session_is_found() -> None:

@@ -36,7 +36,7 @@ from cardrules.registry import available, get
 from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError, ErrorInfo, guarded
 from cardrules.testing.fuzz.findings import Failure, Reproducer
 
-__all__ = ["LOAD_SCENES", "SAVE_SCENES", "FileTarget", "check_file_case", "judged", "printable"]
+__all__ = ["LOAD_SCENES", "SAVE_SCENES", "FileTarget", "check_file_case", "judged", "prints_cleanly"]
 
 _VICTIM_TEXT = "a file the game must never touch\n"
 
@@ -260,12 +260,12 @@ def _refusal(error: ErrorInfo | None, where: str) -> str | None:
     message = error.message
     if error.type_name != SaveFileError.__qualname__:
         raise ContractBreachError("save and load raise only SaveFileError", f"{where}: {error.last_line}")
-    if not printable(message):
+    if not prints_cleanly(message):
         raise ContractBreachError("a message must print on any terminal", f"{where}: {message!r}")
     return message
 
 
-def printable(message: str) -> bool:
+def prints_cleanly(message: str) -> bool:
     """Whether ``message`` prints on any terminal: UTF-8 encodable (no lone surrogate) and free of
     control characters, which could move the cursor or ring the bell."""
     try:

@@ -42,7 +42,7 @@ from cardrules.cli.play_text import help_lines
 from cardrules.i18n import check_lang
 from cardrules.registry import get
 from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError
-from cardrules.testing.fuzz.files import judged, printable
+from cardrules.testing.fuzz.files import judged, prints_cleanly
 from cardrules.testing.fuzz.findings import Failure
 
 __all__ = [
@@ -159,7 +159,7 @@ def check_stdin_case(data: Mapping[str, object]) -> None:
         raise ContractBreachError("play must end with exit status 0 at quit or end of input",
                                   f"{where}: exit {run.returncode}: {_tail(run.stderr)}")
     out = run.stdout.decode("utf-8", "replace")
-    if not printable(out.replace("\n", "").replace("\t", "")):
+    if not prints_cleanly(out.replace("\n", "").replace("\t", "")):
         raise ContractBreachError("play must print only what a terminal can show",
                                   f"{where}: {_tail(run.stdout)}")
     answered = out.count(_help_marker(lang))
