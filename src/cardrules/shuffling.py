@@ -66,7 +66,7 @@ def places(count: int, rng: random.Random) -> bytes:
     # rather than three strided writes to a bytearray, and the keys carry places, not cards, so
     # that all of it is worked out once per count: 84 cards shuffle in 7.2 us instead of 7.7. The
     # sort of 84 random floats is half of it (3.5 us: a comparison sort of random keys mispredicts
-    # about one branch in two, and needs log2(84!) = 421 comparisons at least).
+    # about one branch in two, and needs log2(84!), about 420, comparisons at least).
     layout = _LAYOUTS.get(count) or _layout(count)
     bits, keep, fixed, floats, size = layout
     keys = ((rng.getrandbits(bits) & keep) | fixed).to_bytes(size, "little")
