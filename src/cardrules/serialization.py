@@ -304,7 +304,7 @@ def _configure(game: SomeGame) -> None:
     # Rules, and the option records inside them, may leave out fields that have defaults.
     _LENIENT.update(_attrs_within(game.rules_type))
     _compiler.cache_texts_of(game.rules_type)
-    for cls in game.shared_records:
+    for cls in getattr(game.state_type, "__shared_records__", ()):  # the JSON rewrite removes sharing
         _compiler.cache_texts_of(cls)
         _compiler.share_values_of(cls)
     game.configure_converter(converter)

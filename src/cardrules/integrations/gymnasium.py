@@ -102,7 +102,7 @@ class _OneSeat(gymnasium.Env[Vector, np.int64]):
         self.action_space = gymnasium.spaces.Discrete(self.actions.size)
         self._game = game
         # What each action pays as it is played (The Game), or None: the return is paid at the end.
-        self._rewards = rewards_per_action(game.name, self.actions.moves)
+        self._rewards = rewards_per_action(game, self.actions.moves)
         self._bots: tuple[Bot[Any, Any] | None, ...] = ()
         self._state: object = None
         self._over = False

@@ -169,7 +169,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         self._encode = self.encoder.encode
         self._move = self.actions.move
         self._size = self.actions.size
-        self._rewards_per_action = rewards_per_action(descriptor.name, self.actions.moves)
+        self._rewards_per_action = rewards_per_action(descriptor, self.actions.moves)
         players = descriptor.players(rules)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._agent_of_seat = tuple(self.possible_agents)

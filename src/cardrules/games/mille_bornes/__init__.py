@@ -22,7 +22,6 @@ entry points and those of the table as a whole) -> ``result`` -> ``observation``
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 
 from cardrules.arguments import check_instance
@@ -189,5 +188,20 @@ def rules_of(state: State) -> Rules:
     return check_instance(state, State, "a state of Mille Bornes").rules
 
 
-GAME = register(Game.from_module(sys.modules[__name__]))
-"""Mille Bornes' descriptor in the registry."""
+GAME: Game[Rules, State, Move, Observation, Result, Card] = register(Game(
+    name=NAME, title=TITLE, rules_version=RULES_VERSION,
+    rules_type=Rules, state_type=State, move_type=Move, move_classes=MOVE_CLASSES,
+    observation_type=Observation, result_type=Result,
+    new_game=new_game, legal_moves=legal_moves, legal_moves_of=legal_moves_of, apply=apply,
+    current_player=current_player, is_terminal=is_terminal, result=result, observe=observe,
+    determinize=determinize, parse_move=parse_move, why_illegal=why_illegal, render=render,
+    describe_move=describe_move, validate_state=validate_state, validate_observation=validate_observation,
+    validate_result=validate_result, option_grid=option_grid, all_moves=all_moves, deck=deck, cards=cards,
+    rules_of=rules_of, configure_converter=configure_converter,
+    picture="cardrules.svg.mille_bornes:picture",
+    encoder="cardrules.rl.mille_bornes:MilleBornesEncoder",
+    command_line="cardrules.cli.mille_bornes:MILLE_BORNES",
+    bots={"heuristic": "cardrules.games.mille_bornes.bots:HeuristicBot",
+          "expert": "cardrules.games.mille_bornes.expert_bot:ExpertBot"},
+))
+"""Mille Bornes' descriptor in the registry: its contract and its facets."""
