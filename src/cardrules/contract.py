@@ -1,4 +1,4 @@
-"""The contract every game satisfies — its :class:`Game` descriptor — and the bases of its states and observations.
+"""The contract every game satisfies (its :class:`Game` descriptor), and the bases of its values.
 
 A game is a package (``cardrules.games.the_game``, ``cardrules.games.mille_bornes``, or a user's
 own) that defines its value types — ``Rules``, ``State``, ``Move`` (a union of move classes),
@@ -40,7 +40,6 @@ import cattrs
 
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError, RegistrationError
-from cardrules.i18n import Lang
 
 __all__ = ["FACETS", "AnyState", "Game", "GameObservation", "GameState", "RulesLike", "SomeGame",
            "set_picture_drawer", "set_renderer"]
@@ -166,6 +165,14 @@ def _reference(what: str) -> Callable[[object, attrs.Attribute[Any], object], No
     return check
 
 
+def _of(kind: type) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is not kind:
+            what = "a text" if kind is str else "a whole number"
+            raise RegistrationError(f"a game's {attribute.name} is {what}, not {shown(value)}")
+    return check
+
+
 def _verb(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not callable(value):
         raise RegistrationError(f"a game's {attribute.name} is a function, not {type(value).__name__}")
@@ -180,7 +187,8 @@ def _bots(value: Mapping[str, str]) -> Mapping[str, str]:
     if not isinstance(value, Mapping) or not all(
             isinstance(name, str) and isinstance(where, str) and _REFERENCE.match(where)
             for name, where in value.items()):
-        raise RegistrationError(f"a game's bots map names to 'package.module:Class' texts, not {shown(value)}")
+        raise RegistrationError(f"a game's bots map names to 'package.module:Class' texts, "
+                                f"not {shown(value)}")
     return MappingProxyType(dict(value))
 
 
@@ -204,9 +212,9 @@ class Game(Generic[R_, S_, M_, O_, X_, C_]):
     # --- names -----------------------------------------------------------------------------------
     name: str = attrs.field()
     """The registry name (``"the-game"``): lowercase words joined by hyphens."""
-    title: str = attrs.field(validator=attrs.validators.instance_of(str))
+    title: str = attrs.field(validator=_of(str))
     """The game's name for people (``"The Game"``)."""
-    rules_version: int = attrs.field(validator=attrs.validators.instance_of(int))
+    rules_version: int = attrs.field(validator=_of(int))
     """Bumped whenever a rule's implementation changes what a recorded game would do."""
 
     # --- types -----------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The registry of games: one :class:`~cardrules.contract.Game` descriptor per game, and lookups by name and by value.
+"""The registry of games: one :class:`~cardrules.contract.Game` per game; lookups by name and by value.
 
 A game is a package that declares its :class:`~cardrules.contract.Game` descriptor; registering it
 (:func:`register`) is all it takes for the package root (``cardrules.apply(state, move)`` and

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import types
-
 import attrs
 import pytest
 
@@ -14,7 +12,7 @@ from cardrules.contract import GameState
 from cardrules.errors import RegistrationError
 from cardrules.games import mille_bornes, the_game
 from cardrules.i18n import COLON, LANGUAGES, Phrase, check_lang, join_words
-from cardrules.registry import Game, game_of, game_of_state
+from cardrules.registry import game_of, game_of_state
 from tests import toy_game
 
 # --- the languages --------------------------------------------------------------------------------

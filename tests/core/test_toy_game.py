@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import attrs
@@ -81,6 +80,8 @@ def test_a_game_reusing_another_games_types_is_refused() -> None:
 
 @pytest.mark.parametrize(("field", "value", "message"), [
     ("name", "Toy Mau", "lowercase words joined by hyphens"),
+    ("title", float("nan"), "title is a text, not nan"),
+    ("rules_version", True, "rules_version is a whole number, not True"),
     ("determinize", None, "determinize is a function"),
     ("state_type", "State", "state_type is a class"),
     ("move_classes", [Play, Draw], "move_classes is a tuple of classes"),
@@ -94,8 +95,8 @@ def test_a_descriptor_with_a_wrong_part_is_refused_naming_it(field: str, value: 
 
 def test_a_facet_that_cannot_be_loaded_says_which_and_why() -> None:
     broken = attrs.evolve(toy_game.GAME, picture="tests.toy_game.nowhere:draw")
-    with pytest.raises(RegistrationError, match=r"toy-mau's picture \(tests.toy_game.nowhere:draw\) cannot be "
-                                                r"loaded"):
+    with pytest.raises(RegistrationError,
+                       match=r"toy-mau's picture \(tests.toy_game.nowhere:draw\) cannot be loaded"):
         broken.facet("picture")
 
 

@@ -1,4 +1,4 @@
-"""The Game satisfies the shared game contract: mypy checks its ``Game`` descriptor against the game's types, and the
+"""The Game satisfies the shared game contract: mypy checks its ``Game`` descriptor against its types, and the
 contract's names behave as the shared machinery expects."""
 
 from __future__ import annotations
