@@ -41,9 +41,9 @@ from cardrules.cli import simulators
 from cardrules.cli.play_text import help_lines
 from cardrules.i18n import check_lang
 from cardrules.registry import get
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError
-from cardrules.testing.fuzz.files import judged, prints_cleanly
-from cardrules.testing.fuzz.findings import Failure
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError
+from tools.fuzz.files import judged, prints_cleanly
+from tools.fuzz.findings import Failure
 
 __all__ = [
     "BOT_FAULTS",

@@ -33,8 +33,8 @@ from cardrules.bots import RandomBot
 from cardrules.cli.botspec import parse_bot
 from cardrules.cli.play_session import SaveFileError, Session
 from cardrules.registry import available, get
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError, ErrorInfo, guarded
-from cardrules.testing.fuzz.findings import Failure, Reproducer
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError, ErrorInfo, guarded
+from tools.fuzz.findings import Failure, Reproducer
 
 __all__ = ["LOAD_SCENES", "SAVE_SCENES", "FileTarget", "check_file_case", "judged", "prints_cleanly"]
 
@@ -57,7 +57,7 @@ LOAD_SCENES = (
 
 def check_file_case(data: Mapping[str, object], bounds: Bounds = DEFAULT_BOUNDS) -> None:
     """Run one case (``{"case": "save" | "load", "game": ..., "scene": ..., "seed": ...}``) in a
-    fresh temporary folder; raise :class:`~cardrules.testing.fuzz.bounds.ContractBreachError` if the
+    fresh temporary folder; raise :class:`~tools.fuzz.bounds.ContractBreachError` if the
     promise of the module's docstring is broken."""
     case, scene = str(data["case"]), str(data["scene"])
     seed = int(str(data.get("seed", 0)))

@@ -3,7 +3,7 @@
 One input is judged by :func:`check_json_input`. It fails when ``from_json`` raises anything but a
 ``CardrulesError``, returns something that is not of the class it was asked for, runs past its time
 bound or allocates past its memory bound; and when what it accepted then breaks the contract
-(:func:`~cardrules.testing.fuzz.accepted.check_value`). ``from_json`` is called with the class and,
+(:func:`~tools.fuzz.accepted.check_value`). ``from_json`` is called with the class and,
 where the library offers it, without one (``from_json(text)``: the JSON says what it is).
 """
 
@@ -19,11 +19,11 @@ import attrs
 
 from cardrules import from_json
 from cardrules.registry import get
-from cardrules.testing.fuzz.accepted import check_value
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
-from cardrules.testing.fuzz.corpus import Corpus, Sample, type_of
-from cardrules.testing.fuzz.findings import Failure, Reproducer
-from cardrules.testing.fuzz.mutations import Mutator, dump, node_at, paths, replace_at
+from tools.fuzz.accepted import check_value
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
+from tools.fuzz.corpus import Corpus, Sample, type_of
+from tools.fuzz.findings import Failure, Reproducer
+from tools.fuzz.mutations import Mutator, dump, node_at, paths, replace_at
 
 __all__ = ["JsonTarget", "Verdict", "bare_form_exists", "check_json_input"]
 

@@ -7,7 +7,7 @@ value 10**2, 10**4 and 10**6, a node wrapped 10, 100 and 1,000 levels deep — a
 (``from_json``, then replaying a record or dealing a game from rules) is timed on each. Linear
 work takes about ten times longer at each step up; the experiment fails when
 the largest input takes longer than its time bound, allocates past its memory bound, or when time
-grows more than :attr:`~cardrules.testing.fuzz.bounds.Bounds.growth` times faster than the input's
+grows more than :attr:`~tools.fuzz.bounds.Bounds.growth` times faster than the input's
 size from the middle size to the largest (a quadratic check grows about ten times faster).
 """
 
@@ -24,10 +24,10 @@ import attrs
 from cardrules import GameRecord, from_json, replay
 from cardrules.errors import CardrulesError, UnknownGameError
 from cardrules.registry import SomeGame, game_of
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
-from cardrules.testing.fuzz.corpus import Corpus, type_of
-from cardrules.testing.fuzz.findings import Failure, Reproducer
-from cardrules.testing.fuzz.mutations import dump, grow
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
+from tools.fuzz.corpus import Corpus, type_of
+from tools.fuzz.findings import Failure, Reproducer
+from tools.fuzz.mutations import dump, grow
 
 __all__ = ["SIZES", "ScaleTarget", "check_scaling", "load", "sizes"]
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
-from cardrules.testing.fuzz.corpus import Corpus, Sample
+from tools.fuzz.corpus import Corpus, Sample
 
 __all__ = ["Mutant", "Mutator", "Raw", "dump", "grow", "node_at", "paths", "replace_at"]
 

@@ -17,14 +17,14 @@ from typing import Protocol
 import attrs
 
 from cardrules.registry import available, get
-from cardrules.testing.fuzz.arguments import call_targets
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo
-from cardrules.testing.fuzz.corpus import build_corpus, rules_grids
-from cardrules.testing.fuzz.edges import edge_targets
-from cardrules.testing.fuzz.findings import KINDS, Failure, Reproducer
-from cardrules.testing.fuzz.json_inputs import JsonTarget
-from cardrules.testing.fuzz.scaling import ScaleTarget
-from cardrules.testing.fuzz.soak import SoakTarget
+from tools.fuzz.arguments import call_targets
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo
+from tools.fuzz.corpus import build_corpus, rules_grids
+from tools.fuzz.edges import edge_targets
+from tools.fuzz.findings import KINDS, Failure, Reproducer
+from tools.fuzz.json_inputs import JsonTarget
+from tools.fuzz.scaling import ScaleTarget
+from tools.fuzz.soak import SoakTarget
 
 __all__ = ["MODES", "Budget", "Report", "TargetReport", "run"]
 

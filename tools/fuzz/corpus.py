@@ -23,7 +23,7 @@ import attrs
 from cardrules import GameRecord, to_json
 from cardrules.registry import SomeGame, available, get
 from cardrules.serialization import converter
-from cardrules.testing.fuzz.findings import KINDS
+from tools.fuzz.findings import KINDS
 
 __all__ = ["Corpus", "Sample", "build_corpus", "package_of", "rules_grids", "type_of"]
 
