@@ -32,7 +32,7 @@ import tools.fuzz.values as values
 from cardrules.registry import available, get
 from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
 from tools.fuzz.corpus import package_of
-from tools.fuzz.findings import Failure, Reproducer
+from tools.fuzz.findings import Failure, Reproducer, Target
 
 __all__ = [
     "ALLOWLIST",
@@ -204,7 +204,7 @@ FOLLOW_UPS: tuple[tuple[type, str], ...] = (
 """What is done with a value a call returned, by its type (``{}`` is the call)."""
 
 
-class CallTarget:
+class CallTarget(Target):
     """Every bad-argument call of one public function (for one game), one per :meth:`run_one`."""
 
     def __init__(self, name: str, calls: list[tuple[Call, str]], seed: int, bounds: Bounds) -> None:
@@ -212,16 +212,11 @@ class CallTarget:
         self.calls = calls
         random.Random(f"{seed} {name}").shuffle(self.calls)
         self.bounds = bounds
-        self.tried = self.accepted = 0
 
     @property
     def exhausted(self) -> bool:
         """Every call has been made."""
         return self.tried >= len(self.calls)
-
-    def shrink(self, failure: Failure) -> Failure:
-        """``failure`` as it is: a call is already as small as it gets."""
-        return failure
 
     def run_one(self) -> list[Failure]:
         """Make the next call; return its failure, if any."""

@@ -27,7 +27,7 @@ import attrs
 
 from tools.fuzz.bounds import ErrorInfo
 
-__all__ = ["KINDS", "Failure", "Reproducer", "load_reproducers", "save_failures"]
+__all__ = ["KINDS", "Failure", "Reproducer", "Target", "load_reproducers", "save_failures"]
 
 KINDS = ("rules", "state", "move", "observation", "result", "record")
 """The kinds of JSON value every game has, as a reproducer names them."""
@@ -117,6 +117,29 @@ class Failure:
             "detail": self.detail,
             "reproducer": dict(self.reproducer.data),
         }
+
+
+class Target:
+    """What the runner drives: one input per :meth:`run_one`, counted in ``tried`` and ``accepted``
+    (inputs accepted, or calls and cases that passed)."""
+
+    name = ""
+    tried = 0
+    accepted = 0
+
+    @property
+    def exhausted(self) -> bool:
+        """Every input it has was tried: never, but for a target of calls."""
+        return False
+
+    def run_one(self) -> list[Failure]:
+        """Try one input; return its failures."""
+        raise NotImplementedError
+
+    def shrink(self, failure: Failure) -> Failure:
+        """A smaller input with the same failure; ``failure`` itself where the input is one small case
+        already (a call, a scene, a game from a seed) or is not shrunk."""
+        return failure
 
 
 def save_failures(failures: Iterable[Failure], path: Path) -> None:

@@ -22,7 +22,7 @@ from cardrules.registry import get
 from tools.fuzz.accepted import check_value
 from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
 from tools.fuzz.corpus import Corpus, Sample, type_of
-from tools.fuzz.findings import Failure, Reproducer
+from tools.fuzz.findings import Failure, Reproducer, Target
 from tools.fuzz.mutations import Mutator, dump, node_at, paths, replace_at
 
 __all__ = ["JsonTarget", "Verdict", "bare_form_exists", "check_json_input"]
@@ -134,7 +134,7 @@ def _measured(type_name: str, message: str, where: str) -> ErrorInfo:
     return ErrorInfo(type_name=type_name, message=message, where=where, library=False, traceback="")
 
 
-class JsonTarget:
+class JsonTarget(Target):
     """Mutants of one kind of one game's values, one per :meth:`run_one`."""
 
     def __init__(self, corpus: Corpus, game: str, kind: str, seed: int, bounds: Bounds) -> None:
@@ -148,10 +148,6 @@ class JsonTarget:
         self.mutator = Mutator(corpus, game, self.rng)
         self.bare = bare_form_exists()
         self.checked: set[object] = set()
-        self.tried = self.accepted = 0
-
-    exhausted = False
-    """Never: there is always another mutant."""
 
     def run_one(self) -> list[Failure]:
         """Try one mutant (in each form ``from_json`` offers); return its failures."""

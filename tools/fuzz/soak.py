@@ -23,7 +23,7 @@ from cardrules.testing import check_state
 from tools.fuzz.accepted import attempt
 from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError, guarded
 from tools.fuzz.corpus import MAX_STEPS, rules_grids
-from tools.fuzz.findings import Failure, Reproducer
+from tools.fuzz.findings import Failure, Reproducer, Target
 
 __all__ = ["DEEP_EVERY", "SoakTarget", "soak_game"]
 
@@ -86,7 +86,7 @@ def _still_slow(game: Any, state: Any, bounds: Bounds) -> bool:
     return time.perf_counter() - start > bounds.seconds
 
 
-class SoakTarget:
+class SoakTarget(Target):
     """Random games under one grid of rules of one game, one game per :meth:`run_one`, the rules
     taken in a shuffled order and each game dealt from a new seed."""
 
@@ -97,14 +97,7 @@ class SoakTarget:
         self.rng = random.Random(f"{seed} {self.name}")
         self.rng.shuffle(self.rules)
         self.bounds = bounds
-        self.tried = self.accepted = self.steps = 0
-
-    exhausted = False
-    """Never: there is always another input."""
-
-    def shrink(self, failure: Failure) -> Failure:
-        """``failure`` as it is (its input is not shrunk)."""
-        return failure
+        self.steps = 0
 
     def run_one(self) -> list[Failure]:
         """Play the next game; return its failure, if any."""
