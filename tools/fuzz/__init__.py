@@ -1,5 +1,8 @@
 """The fuzz harness of cardrules: hostile input for every boundary of every registered game.
 
+A maintainer's tool of the repository, not part of the installed package: it is run from the root
+of a checkout, against the cardrules installed there.
+
 Three modes, each reaching the games through the registry only:
 
 - ``json``: structure-aware mutations of real JSON of every kind of value of every game (rules,
