@@ -30,9 +30,9 @@ from cardrules.games import mille_bornes, the_game
 from cardrules.registry import available, game_of, get, registered
 from cardrules.serialization import detailed_from_json, detailed_to_json
 from cardrules.testing import reachable_states
-from cardrules.testing.fuzz.corpus import build_corpus, rules_grids, type_of
-from cardrules.testing.fuzz.mutations import Mutator
 from cardrules.trust import vouched
+from tools.fuzz.corpus import build_corpus, rules_grids, type_of
+from tools.fuzz.mutations import Mutator
 
 KINDS = ("state", "observation", "result")
 

@@ -23,7 +23,7 @@ import attrs
 from cardrules import GameRecord, to_json
 from cardrules.registry import SomeGame, available, get
 from cardrules.serialization import converter
-from cardrules.testing.fuzz.findings import KINDS
+from tools.fuzz.findings import KINDS
 
 __all__ = ["Corpus", "Sample", "build_corpus", "package_of", "rules_grids", "type_of"]
 
@@ -144,8 +144,9 @@ def build_corpus(seed: int, *, games_per_game: int = 16) -> Corpus:
             found.extend(samples[(name, kind)])
         pool: set[tuple[str, object]] = set()
         for sample in found:
-            for leaf in _leaves(json.loads(sample.text)):
-                pool.add((type(leaf).__name__, leaf))
+            for _, leaf in _items(json.loads(sample.text)):
+                if not isinstance(leaf, dict | list):
+                    pool.add((type(leaf).__name__, leaf))
         leaves[name] = tuple(value for _, value in sorted(pool, key=repr))
         deck = game.deck(game.option_grid()[0])
         # Cards are written inside values (by the converter, which the samples above configured).
@@ -153,8 +154,11 @@ def build_corpus(seed: int, *, games_per_game: int = 16) -> Corpus:
         nullable: set[str] = set()
         for sample in found:
             tree = json.loads(sample.text)
-            tags.update(_tags(tree))
-            nullable.update(_null_keys(tree))
+            for key, node in _items(tree):
+                if key in ("game", "format", "type") and not isinstance(node, dict | list):
+                    tags.add(node)
+                if node is None and isinstance(key, str):
+                    nullable.add(key)
         optional[name] = frozenset(nullable)
     return Corpus(
         samples={key: tuple(found) for key, found in samples.items()},
@@ -247,34 +251,10 @@ def _unique(values: list[object]) -> list[object]:
     return kept
 
 
-def _leaves(tree: object) -> Iterator[object]:
-    if isinstance(tree, dict):
-        for item in tree.values():
-            yield from _leaves(item)
-    elif isinstance(tree, list):
-        for item in tree:
-            yield from _leaves(item)
-    else:
-        yield tree
-
-
-def _null_keys(tree: object) -> Iterator[str]:
-    if isinstance(tree, dict):
-        for key, item in tree.items():
-            if item is None:
-                yield key
-            yield from _null_keys(item)
-    elif isinstance(tree, list):
-        for item in tree:
-            yield from _null_keys(item)
-
-
-def _tags(tree: object) -> Iterator[object]:
-    if isinstance(tree, dict):
-        for key, item in tree.items():
-            if key in ("game", "format", "type") and not isinstance(item, dict | list):
-                yield item
-            yield from _tags(item)
-    elif isinstance(tree, list):
-        for item in tree:
-            yield from _tags(item)
+def _items(tree: object, key: object = None) -> Iterator[tuple[object, object]]:
+    """Every node of the JSON ``tree`` with the key it is under (an index in a list, ``None`` at the
+    root), the root first."""
+    yield key, tree
+    children = tree.items() if isinstance(tree, dict) else enumerate(tree) if isinstance(tree, list) else ()
+    for child_key, item in children:
+        yield from _items(item, child_key)

@@ -3,7 +3,7 @@
 The functions are every name in the ``__all__`` of :data:`CORE_MODULES` and of every registered
 game's package — functions, the constructors of classes, and the public methods of classes (on a
 sample instance). For each parameter, the others
-keep a valid value (:func:`~cardrules.testing.fuzz.values.sample`, a seat of 0, ...) while that one
+keep a valid value (:func:`~tools.fuzz.values.sample`, a seat of 0, ...) while that one
 gets ``None``, a bool, a float, a negative or a huge number, a string, a list for a tuple, a
 value of the other game, ... A call may return, or raise a ``CardrulesError``; anything else fails.
 
@@ -28,11 +28,11 @@ from collections.abc import Callable, Iterator
 import attrs
 
 import cardrules
-import cardrules.testing.fuzz.values as values
+import tools.fuzz.values as values
 from cardrules.registry import available, get
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
-from cardrules.testing.fuzz.corpus import package_of
-from cardrules.testing.fuzz.findings import Failure, Reproducer
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
+from tools.fuzz.corpus import package_of
+from tools.fuzz.findings import Failure, Reproducer, Target
 
 __all__ = [
     "ALLOWLIST",
@@ -158,7 +158,7 @@ def namespace() -> dict[str, object]:
 def prelude() -> str:
     """The imports a printed call needs."""
     modules = ", ".join(("random", *CORE_MODULES, *game_modules().values()))
-    return f"import {modules}\nfrom cardrules.testing.fuzz import sample"
+    return f"import {modules}\nfrom tools.fuzz import sample"
 
 
 def allowed(error: ErrorInfo) -> bool:
@@ -204,7 +204,7 @@ FOLLOW_UPS: tuple[tuple[type, str], ...] = (
 """What is done with a value a call returned, by its type (``{}`` is the call)."""
 
 
-class CallTarget:
+class CallTarget(Target):
     """Every bad-argument call of one public function (for one game), one per :meth:`run_one`."""
 
     def __init__(self, name: str, calls: list[tuple[Call, str]], seed: int, bounds: Bounds) -> None:
@@ -212,16 +212,11 @@ class CallTarget:
         self.calls = calls
         random.Random(f"{seed} {name}").shuffle(self.calls)
         self.bounds = bounds
-        self.tried = self.accepted = 0
 
     @property
     def exhausted(self) -> bool:
         """Every call has been made."""
         return self.tried >= len(self.calls)
-
-    def shrink(self, failure: Failure) -> Failure:
-        """``failure`` as it is: a call is already as small as it gets."""
-        return failure
 
     def run_one(self) -> list[Failure]:
         """Make the next call; return its failure, if any."""

@@ -1,7 +1,7 @@
 """What a fuzz run finds: failures, each with a reproducer that can be replayed or pasted as Python.
 
 A reproducer is plain data (it is saved as one JSON line per failure, and read back by
-``python -m cardrules.testing.fuzz --replay FILE``):
+``python -m tools.fuzz --replay FILE``):
 
 - ``{"kind": "json", "game": ..., "type": ..., "form": ..., "text": ...}``: one ``from_json`` input;
   ``type`` is one of :data:`KINDS` and ``form`` says how it was read (``"class"``: with the class,
@@ -12,7 +12,7 @@ A reproducer is plain data (it is saved as one JSON line per failure, and read b
 - ``{"kind": "soak", "game": ..., "rules": ..., "seed": ...}``: one random game (rules as JSON).
 - ``{"kind": "edge", "family": ..., ...}``: one case of the ``edges`` mode (a file given to
   ``play``, a script on its standard input, a failing bot, a signal), as
-  :func:`~cardrules.testing.fuzz.edges.check_edge_case` takes it.
+  :func:`~tools.fuzz.edges.check_edge_case` takes it.
 - ``{"kind": "harness", ...}``: a bug of the harness itself (not replayable: run the seed again).
 """
 
@@ -25,9 +25,9 @@ from pathlib import Path
 
 import attrs
 
-from cardrules.testing.fuzz.bounds import ErrorInfo
+from tools.fuzz.bounds import ErrorInfo
 
-__all__ = ["KINDS", "Failure", "Reproducer", "load_reproducers", "save_failures"]
+__all__ = ["KINDS", "Failure", "Reproducer", "Target", "load_reproducers", "save_failures"]
 
 KINDS = ("rules", "state", "move", "observation", "result", "record")
 """The kinds of JSON value every game has, as a reproducer names them."""
@@ -58,17 +58,17 @@ class Reproducer:
             cls = f'_type_of({data["game"]!r}, {data["type"]!r})'
             read = (f"cardrules.from_json({text!r})" if data.get("form") == "bare"
                     else f"cardrules.from_json({text!r}, {cls})")
-            return (f"import cardrules\nfrom cardrules.testing.fuzz import check_value, type_of as _type_of\n"
+            return (f"import cardrules\nfrom tools.fuzz import check_value, type_of as _type_of\n"
                     f"check_value({read})")
         if self.kind == "harness":
             return (f"# a bug of the fuzz harness: run the same budget again with --seed {data.get('seed')} "
                     f"(target {data.get('target')!r}, input {data.get('input')})")
         if self.kind == "edge":
-            return f"from cardrules.testing.fuzz import check_edge_case\ncheck_edge_case({dict(data)!r})"
+            return f"from tools.fuzz import check_edge_case\ncheck_edge_case({dict(data)!r})"
         if self.kind == "scale":
-            return ("from cardrules.testing.fuzz import reproduce\n"
+            return ("from tools.fuzz import reproduce\n"
                     f"reproduce({dict(data)!r})")
-        return ("import cardrules\nfrom cardrules.testing.fuzz import soak_game, type_of as _type_of\n"
+        return ("import cardrules\nfrom tools.fuzz import soak_game, type_of as _type_of\n"
                 f'soak_game(cardrules.from_json({data["rules"]!r}, _type_of({data["game"]!r}, "rules")), '
                 f'seed={data["seed"]!r})')
 
@@ -80,7 +80,7 @@ class Reproducer:
         return code[:_SHOWN_CHARS] + f"... [{len(code) - _SHOWN_CHARS} more characters: see the saved file]"
 
 
-_CALL_PRELUDE = "import random, cardrules\nfrom cardrules.testing.fuzz import sample"
+_CALL_PRELUDE = "import random, cardrules\nfrom tools.fuzz import sample"
 
 
 @attrs.frozen(kw_only=True)
@@ -117,6 +117,29 @@ class Failure:
             "detail": self.detail,
             "reproducer": dict(self.reproducer.data),
         }
+
+
+class Target:
+    """What the runner drives: one input per :meth:`run_one`, counted in ``tried`` and ``accepted``
+    (inputs accepted, or calls and cases that passed)."""
+
+    name = ""
+    tried = 0
+    accepted = 0
+
+    @property
+    def exhausted(self) -> bool:
+        """Every input it has was tried: never, but for a target of calls."""
+        return False
+
+    def run_one(self) -> list[Failure]:
+        """Try one input; return its failures."""
+        raise NotImplementedError
+
+    def shrink(self, failure: Failure) -> Failure:
+        """A smaller input with the same failure; ``failure`` itself where the input is one small case
+        already (a call, a scene, a game from a seed) or is not shrunk."""
+        return failure
 
 
 def save_failures(failures: Iterable[Failure], path: Path) -> None:

@@ -3,7 +3,7 @@
 One input is judged by :func:`check_json_input`. It fails when ``from_json`` raises anything but a
 ``CardrulesError``, returns something that is not of the class it was asked for, runs past its time
 bound or allocates past its memory bound; and when what it accepted then breaks the contract
-(:func:`~cardrules.testing.fuzz.accepted.check_value`). ``from_json`` is called with the class and,
+(:func:`~tools.fuzz.accepted.check_value`). ``from_json`` is called with the class and,
 where the library offers it, without one (``from_json(text)``: the JSON says what it is).
 """
 
@@ -19,11 +19,11 @@ import attrs
 
 from cardrules import from_json
 from cardrules.registry import get
-from cardrules.testing.fuzz.accepted import check_value
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
-from cardrules.testing.fuzz.corpus import Corpus, Sample, type_of
-from cardrules.testing.fuzz.findings import Failure, Reproducer
-from cardrules.testing.fuzz.mutations import Mutator, dump, node_at, paths, replace_at
+from tools.fuzz.accepted import check_value
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
+from tools.fuzz.corpus import Corpus, Sample, type_of
+from tools.fuzz.findings import Failure, Reproducer, Target
+from tools.fuzz.mutations import Mutator, dump, node_at, paths, replace_at
 
 __all__ = ["JsonTarget", "Verdict", "bare_form_exists", "check_json_input"]
 
@@ -134,7 +134,7 @@ def _measured(type_name: str, message: str, where: str) -> ErrorInfo:
     return ErrorInfo(type_name=type_name, message=message, where=where, library=False, traceback="")
 
 
-class JsonTarget:
+class JsonTarget(Target):
     """Mutants of one kind of one game's values, one per :meth:`run_one`."""
 
     def __init__(self, corpus: Corpus, game: str, kind: str, seed: int, bounds: Bounds) -> None:
@@ -148,10 +148,6 @@ class JsonTarget:
         self.mutator = Mutator(corpus, game, self.rng)
         self.bare = bare_form_exists()
         self.checked: set[object] = set()
-        self.tried = self.accepted = 0
-
-    exhausted = False
-    """Never: there is always another mutant."""
 
     def run_one(self) -> list[Failure]:
         """Try one mutant (in each form ``from_json`` offers); return its failures."""

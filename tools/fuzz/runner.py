@@ -12,19 +12,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 import attrs
 
 from cardrules.registry import available, get
-from cardrules.testing.fuzz.arguments import call_targets
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo
-from cardrules.testing.fuzz.corpus import build_corpus, rules_grids
-from cardrules.testing.fuzz.edges import edge_targets
-from cardrules.testing.fuzz.findings import KINDS, Failure, Reproducer
-from cardrules.testing.fuzz.json_inputs import JsonTarget
-from cardrules.testing.fuzz.scaling import ScaleTarget
-from cardrules.testing.fuzz.soak import SoakTarget
+from tools.fuzz.arguments import call_targets
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo
+from tools.fuzz.corpus import build_corpus, rules_grids
+from tools.fuzz.edges import edge_targets
+from tools.fuzz.findings import KINDS, Failure, Reproducer, Target
+from tools.fuzz.json_inputs import JsonTarget
+from tools.fuzz.scaling import ScaleTarget
+from tools.fuzz.soak import SoakTarget
 
 __all__ = ["MODES", "Budget", "Report", "TargetReport", "run"]
 
@@ -35,27 +34,6 @@ _SHARES = {"json": 0.35, "scale": 0.10, "soak": 0.30, "arguments": 0.15, "files"
 _SCALE_RATIO = 10
 _SOAK_RATIO = 10
 _PROCESS_RATIO = 10
-
-
-class _Target(Protocol):
-    """What a target of any mode offers the runner."""
-
-    name: str
-    tried: int
-    accepted: int
-
-    @property
-    def exhausted(self) -> bool:
-        """Every input it has was tried (a target of calls runs out; the others never do)."""
-        ...
-
-    def run_one(self) -> list[Failure]:
-        """Try one input; return its failures."""
-        ...
-
-    def shrink(self, failure: Failure) -> Failure:
-        """A smaller input with the same failure, or ``failure`` itself."""
-        ...
 
 
 @attrs.frozen(kw_only=True)
@@ -129,7 +107,7 @@ def run(
     seen_in: dict[tuple[str, str, str], list[str]] = {}
     failed: dict[str, int] = {}
 
-    def note(target: _Target, failures: list[Failure]) -> None:
+    def note(target: Target, failures: list[Failure]) -> None:
         for failure in failures:
             key = failure.signature
             if key not in first:
@@ -172,7 +150,7 @@ _MODE_OF = {"scale": "json", "files": "edges", "processes": "edges"}
 """The mode of each group of targets whose name is not a mode's."""
 
 
-def _run_one(target: _Target, seed: int) -> list[Failure]:
+def _run_one(target: Target, seed: int) -> list[Failure]:
     """One input of ``target``; a bug of the harness itself is reported as a failure too, so that
     a long run goes on and still says so."""
     try:
@@ -185,9 +163,9 @@ def _run_one(target: _Target, seed: int) -> list[Failure]:
 
 
 def _run_for(
-    targets: dict[str, list[_Target]],
+    targets: dict[str, list[Target]],
     deadline: float,
-    step: Callable[[_Target], None],
+    step: Callable[[Target], None],
     say: Callable[[str], None],
 ) -> None:
     spent = dict.fromkeys(targets, 0.0)
@@ -214,8 +192,8 @@ def _run_for(
 
 def _targets(
     modes: Sequence[str], seed: int, bounds: Bounds, say: Callable[[str], None]
-) -> tuple[dict[str, list[_Target]], list[str]]:
-    targets: dict[str, list[_Target]] = {}
+) -> tuple[dict[str, list[Target]], list[str]]:
+    targets: dict[str, list[Target]] = {}
     uncovered: list[str] = []
     if "json" in modes:
         say("building the corpus of real values")

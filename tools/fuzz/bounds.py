@@ -20,6 +20,7 @@ from pathlib import Path
 
 import attrs
 
+import cardrules
 from cardrules.errors import CardrulesError
 
 __all__ = [
@@ -35,9 +36,8 @@ __all__ = [
 
 MIB = 1024 * 1024
 
-# Frames in these files are the harness's own; an error is located in the library code it called.
-_HARNESS = str(Path(__file__).resolve().parent)
-_PACKAGE = str(Path(__file__).resolve().parents[2])
+# An error is located in the library code the harness called: the innermost frame in these files.
+_PACKAGE = str(Path(cardrules.__file__).resolve().parent)
 
 
 @attrs.frozen(kw_only=True)
@@ -102,7 +102,7 @@ class Interrupted(BaseException):
 class ErrorInfo:
     """What is kept of an exception: its type, its last traceback line and where it was raised.
 
-    ``where`` is the innermost frame in cardrules' own code (outside the fuzz harness) as
+    ``where`` is the innermost frame in cardrules' own code (the installed package) as
     ``path:line (function)``, or the innermost frame at all when cardrules has none (an error
     raised inside ``json``, say). ``library`` says whether the type is a ``CardrulesError``.
     """
@@ -151,7 +151,7 @@ class ErrorInfo:
 def _locate(frames: traceback.StackSummary) -> str | None:
     for frame in reversed(frames):
         filename = str(Path(frame.filename).resolve()) if frame.filename[:1] != "<" else frame.filename
-        if filename.startswith(_PACKAGE) and not filename.startswith(_HARNESS):
+        if filename.startswith(_PACKAGE):
             return _show_frame(frame)
     return None
 

@@ -8,7 +8,7 @@ whose random play (:data:`PLAYOUT_MOVES` moves at most) keeps every state valid;
 is refused with ``IllegalMoveError``; a record replays or is refused with a ``CardrulesError``;
 and every value writes back to the JSON it came from.
 
-A broken promise raises :class:`~cardrules.testing.fuzz.bounds.ContractBreachError` naming the step,
+A broken promise raises :class:`~tools.fuzz.bounds.ContractBreachError` naming the step,
 with the library's exception (if any) as its cause.
 """
 
@@ -23,7 +23,7 @@ from cardrules import GameRecord, from_json, replay, to_json
 from cardrules.errors import CardrulesError
 from cardrules.registry import SomeGame, game_of, get
 from cardrules.testing import check_state
-from cardrules.testing.fuzz.bounds import ContractBreachError
+from tools.fuzz.bounds import ContractBreachError
 
 __all__ = ["PLAYOUT_MOVES", "attempt", "check_value"]
 

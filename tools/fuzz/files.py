@@ -33,8 +33,8 @@ from cardrules.bots import RandomBot
 from cardrules.cli.botspec import parse_bot
 from cardrules.cli.play_session import SaveFileError, Session
 from cardrules.registry import available, get
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError, ErrorInfo, guarded
-from cardrules.testing.fuzz.findings import Failure, Reproducer
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError, ErrorInfo, guarded
+from tools.fuzz.findings import Failure, Reproducer, Target
 
 __all__ = ["LOAD_SCENES", "SAVE_SCENES", "FileTarget", "check_file_case", "judged", "prints_cleanly"]
 
@@ -57,7 +57,7 @@ LOAD_SCENES = (
 
 def check_file_case(data: Mapping[str, object], bounds: Bounds = DEFAULT_BOUNDS) -> None:
     """Run one case (``{"case": "save" | "load", "game": ..., "scene": ..., "seed": ...}``) in a
-    fresh temporary folder; raise :class:`~cardrules.testing.fuzz.bounds.ContractBreachError` if the
+    fresh temporary folder; raise :class:`~tools.fuzz.bounds.ContractBreachError` if the
     promise of the module's docstring is broken."""
     case, scene = str(data["case"]), str(data["scene"])
     seed = int(str(data.get("seed", 0)))
@@ -297,22 +297,14 @@ def _head(path: Path, size: int) -> str:
     return path.read_bytes().hex()
 
 
-class FileTarget:
+class FileTarget(Target):
     """Save and load cases of one game, taken in turn, each with a new seed."""
 
     def __init__(self, game: str, seed: int, bounds: Bounds) -> None:
         self.name = f"files {game}"
         self.game, self.seed, self.bounds = game, seed, bounds
-        self.tried = self.accepted = 0
         self._cases = [("save", scene) for scene in SAVE_SCENES] + [("load", scene) for scene in LOAD_SCENES]
         random.Random(f"{seed} {self.name}").shuffle(self._cases)
-
-    exhausted = False
-    """Never: each round of the scenes gets new seeds."""
-
-    def shrink(self, failure: Failure) -> Failure:
-        """``failure`` as it is: a scene is already one small case."""
-        return failure
 
     def run_one(self) -> list[Failure]:
         """Run the next scene; return its failure, if any."""

@@ -1,15 +1,15 @@
 """The ``edges`` mode: what a person or a process touches around the engine — files given to
-``cardrules play`` (:mod:`~cardrules.testing.fuzz.files`), its standard input, bots that fail, and
-signals that stop a run (:mod:`~cardrules.testing.fuzz.processes`)."""
+``cardrules play`` (:mod:`~tools.fuzz.files`), its standard input, bots that fail, and
+signals that stop a run (:mod:`~tools.fuzz.processes`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from cardrules.registry import available
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds
-from cardrules.testing.fuzz.files import FileTarget, check_file_case
-from cardrules.testing.fuzz.processes import ProcessTarget, check_process_case
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds
+from tools.fuzz.files import FileTarget, check_file_case
+from tools.fuzz.processes import ProcessTarget, check_process_case
 
 __all__ = ["PROCESS_FAMILIES", "check_edge_case", "edge_targets"]
 
@@ -28,7 +28,7 @@ def edge_targets(seed: int, bounds: Bounds) -> tuple[list[FileTarget], list[Proc
 
 def check_edge_case(data: Mapping[str, object], bounds: Bounds = DEFAULT_BOUNDS) -> None:
     """Run one saved case of the mode again; a broken promise raises
-    :class:`~cardrules.testing.fuzz.bounds.ContractBreachError`."""
+    :class:`~tools.fuzz.bounds.ContractBreachError`."""
     if data.get("family") == "files":
         check_file_case(data, bounds)
     else:

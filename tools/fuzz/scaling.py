@@ -7,7 +7,7 @@ value 10**2, 10**4 and 10**6, a node wrapped 10, 100 and 1,000 levels deep — a
 (``from_json``, then replaying a record or dealing a game from rules) is timed on each. Linear
 work takes about ten times longer at each step up; the experiment fails when
 the largest input takes longer than its time bound, allocates past its memory bound, or when time
-grows more than :attr:`~cardrules.testing.fuzz.bounds.Bounds.growth` times faster than the input's
+grows more than :attr:`~tools.fuzz.bounds.Bounds.growth` times faster than the input's
 size from the middle size to the largest (a quadratic check grows about ten times faster).
 """
 
@@ -24,10 +24,10 @@ import attrs
 from cardrules import GameRecord, from_json, replay
 from cardrules.errors import CardrulesError, UnknownGameError
 from cardrules.registry import SomeGame, game_of
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
-from cardrules.testing.fuzz.corpus import Corpus, type_of
-from cardrules.testing.fuzz.findings import Failure, Reproducer
-from cardrules.testing.fuzz.mutations import dump, grow
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ErrorInfo, guarded
+from tools.fuzz.corpus import Corpus, type_of
+from tools.fuzz.findings import Failure, Reproducer, Target
+from tools.fuzz.mutations import dump, grow, node_at, paths, show_path
 
 __all__ = ["SIZES", "ScaleTarget", "check_scaling", "load", "sizes"]
 
@@ -68,12 +68,12 @@ def check_scaling(
     (a key of :data:`SIZES`), time :func:`load` at each size, and return the failures."""
     cls = type_of(game, kind)
     tree = json.loads(text)
-    steps = sizes(how, _get(tree, path))
+    steps = sizes(how, node_at(tree, tuple(path)))
     texts = [dump(grow(tree, tuple(path), how, size)) for size in steps]
     target = target or f"scale {game} {kind}"
     reproducer = Reproducer(data={"kind": "scale", "game": game, "type": kind, "text": text,
                                   "path": list(path), "how": how})
-    where = f"{_show(path)} grown as {how} to {', '.join(map(str, steps))}"
+    where = f"{show_path(path)} grown as {how} to {', '.join(map(str, steps))}"
 
     def failure(check: str, error: ErrorInfo) -> Failure:
         return Failure(target=target, check=check, error=error, reproducer=reproducer, detail=where)
@@ -175,18 +175,7 @@ def _sampled(
                      traceback=again.error.traceback)
 
 
-def _get(tree: object, path: Sequence[str | int]) -> object:
-    for key in path:
-        tree = tree[key]  # type: ignore[index]
-    return tree
-
-
-def _show(path: Sequence[str | int]) -> str:
-    text = "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in path)
-    return text.lstrip(".") or "(the whole value)"
-
-
-class ScaleTarget:
+class ScaleTarget(Target):
     """Scaling experiments on one kind of one game's values, one per :meth:`run_one`."""
 
     def __init__(self, corpus: Corpus, game: str, kind: str, seed: int, bounds: Bounds) -> None:
@@ -194,27 +183,21 @@ class ScaleTarget:
         self.game, self.kind, self.bounds = game, kind, bounds
         self.samples = sorted(corpus.samples[(game, kind)], key=lambda sample: len(sample.text))
         self.rng = random.Random(f"{seed} {self.name}")
-        self.tried = self.accepted = 0
-
-    exhausted = False
-    """Never: there is always another input."""
-
-    def shrink(self, failure: Failure) -> Failure:
-        """``failure`` as it is (its input is not shrunk)."""
-        return failure
 
     def run_one(self) -> list[Failure]:
         """Run one experiment on a random part of a random sample (the larger samples preferred)."""
         rng = self.rng
         sample = self.samples[len(self.samples) - 1 - min(int(rng.expovariate(0.3)), len(self.samples) - 1)]
         tree = json.loads(sample.text)
-        nodes = list(_nodes(tree))
+        # Nodes within the first 20 elements of each list: the later ones grow the same way.
+        nodes = [(path, node_at(tree, path)) for path in paths(tree)
+                 if all(isinstance(key, str) or key < 20 for key in path)]
         how = rng.choice(("list", "list", "list", "string", "digits", "value", "depth"))
-        paths = [path for path, node in nodes if _grows(how, node)] or [()]
-        if not _grows(how, tree) and paths == [()]:
+        growable = [path for path, node in nodes if _grows(how, node)] or [()]
+        if not _grows(how, tree) and growable == [()]:
             how = "depth"
         self.tried += 1
-        return check_scaling(self.game, self.kind, sample.text, rng.choice(paths), how, bounds=self.bounds,
+        return check_scaling(self.game, self.kind, sample.text, rng.choice(growable), how, bounds=self.bounds,
                              target=self.name)
 
 
@@ -227,14 +210,3 @@ def _grows(how: str, node: object) -> bool:
     if how in ("digits", "value"):
         return type(node) is int
     return True
-
-
-def _nodes(tree: object, path: tuple[str | int, ...] = ()) -> list[tuple[tuple[str | int, ...], object]]:
-    found: list[tuple[tuple[str | int, ...], object]] = [(path, tree)]
-    if isinstance(tree, dict):
-        for key, item in tree.items():
-            found.extend(_nodes(item, (*path, key)))
-    elif isinstance(tree, list):
-        for number, item in enumerate(tree[:20]):
-            found.extend(_nodes(item, (*path, number)))
-    return found

@@ -1,8 +1,8 @@
-"""``python -m cardrules.testing.fuzz``: run the fuzz harness, or replay what it saved.
+"""``python -m tools.fuzz``: run the fuzz harness, or replay what it saved.
 
-    python -m cardrules.testing.fuzz --minutes 15 [--seed S] [--only json|arguments|soak|edges]
-    python -m cardrules.testing.fuzz --count 40 --seed 0          # deterministic, as in CI
-    python -m cardrules.testing.fuzz --replay fuzz-failures.jsonl [--index N]
+    python -m tools.fuzz --minutes 15 [--seed S] [--only json|arguments|soak|edges]
+    python -m tools.fuzz --count 40 --seed 0          # deterministic, as in CI
+    python -m tools.fuzz --replay fuzz-failures.jsonl [--index N]
 
 Exits 1 if anything failed (or still fails, when replaying), 0 otherwise.
 """
@@ -16,17 +16,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from cardrules.testing.fuzz.bounds import Bounds, limit_address_space
-from cardrules.testing.fuzz.findings import load_reproducers, save_failures
-from cardrules.testing.fuzz.replay import format_report, replay
-from cardrules.testing.fuzz.runner import MODES, Budget, run
+from tools.fuzz.bounds import Bounds, limit_address_space
+from tools.fuzz.findings import load_reproducers, save_failures
+from tools.fuzz.replay import format_report, replay
+from tools.fuzz.runner import MODES, Budget, run
 
 __all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m cardrules.testing.fuzz", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.fuzz", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--minutes", type=float, help="fuzz for this long (default: 1)")

@@ -1,5 +1,8 @@
 """The fuzz harness of cardrules: hostile input for every boundary of every registered game.
 
+A maintainer's tool of the repository, not part of the installed package: it is run from the root
+of a checkout, against the cardrules installed there.
+
 Three modes, each reaching the games through the registry only:
 
 - ``json``: structure-aware mutations of real JSON of every kind of value of every game (rules,
@@ -16,7 +19,7 @@ Three modes, each reaching the games through the registry only:
 A failure is any exception that is not a ``CardrulesError``, an accepted value that fails its
 validator or makes a verb fail, any input over its time or memory bound (:class:`Bounds`), and at
 the edges a traceback, a file touched that must not be, a process left behind or a late stop.
-Run it from the command line (``python -m cardrules.testing.fuzz --minutes 15``; see
+Run it from the command line (``python -m tools.fuzz --minutes 15``; see
 ``docs/fuzzing.md``) or from Python:
 
 >>> report = run(["arguments"], seed=0, budget=Budget(count=1))
@@ -26,17 +29,17 @@ True
 
 from __future__ import annotations
 
-from cardrules.testing.fuzz.accepted import check_value
-from cardrules.testing.fuzz.arguments import check_call
-from cardrules.testing.fuzz.bounds import Bounds, ContractBreachError
-from cardrules.testing.fuzz.corpus import type_of
-from cardrules.testing.fuzz.edges import check_edge_case
-from cardrules.testing.fuzz.findings import Failure, Reproducer
-from cardrules.testing.fuzz.json_inputs import check_json_input
-from cardrules.testing.fuzz.replay import format_report, replay, reproduce
-from cardrules.testing.fuzz.runner import MODES, Budget, Report, run
-from cardrules.testing.fuzz.soak import soak_game
-from cardrules.testing.fuzz.values import sample
+from tools.fuzz.accepted import check_value
+from tools.fuzz.arguments import check_call
+from tools.fuzz.bounds import Bounds, ContractBreachError
+from tools.fuzz.corpus import type_of
+from tools.fuzz.edges import check_edge_case
+from tools.fuzz.findings import Failure, Reproducer
+from tools.fuzz.json_inputs import check_json_input
+from tools.fuzz.replay import format_report, replay, reproduce
+from tools.fuzz.runner import MODES, Budget, Report, run
+from tools.fuzz.soak import soak_game
+from tools.fuzz.values import sample
 
 __all__ = [
     "MODES",

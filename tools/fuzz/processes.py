@@ -41,9 +41,9 @@ from cardrules.cli import simulators
 from cardrules.cli.play_text import help_lines
 from cardrules.i18n import check_lang
 from cardrules.registry import get
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError
-from cardrules.testing.fuzz.files import judged, prints_cleanly
-from cardrules.testing.fuzz.findings import Failure
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError
+from tools.fuzz.files import judged, prints_cleanly
+from tools.fuzz.findings import Failure, Target
 
 __all__ = [
     "BOT_FAULTS",
@@ -402,7 +402,7 @@ def _tail(text: bytes, size: int = 400) -> str:
 # --- the target
 
 
-class ProcessTarget:
+class ProcessTarget(Target):
     """The cases of one family (``stdin``, ``bots`` or ``signals``) for one game, each drawn at
     random from the target's seed."""
 
@@ -410,15 +410,7 @@ class ProcessTarget:
         get(game)  # an unknown game fails here, not in the first case
         self.name = f"{family} {game}"
         self.family, self.game, self.bounds = family, game, bounds
-        self.tried = self.accepted = 0
         self._rng = random.Random(f"{seed} {self.name}")
-
-    exhausted = False
-    """Never: there is always another case."""
-
-    def shrink(self, failure: Failure) -> Failure:
-        """``failure`` as it is: one case is one command."""
-        return failure
 
     def run_one(self) -> list[Failure]:
         """Run the next case; return its failure, if any."""

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
-from cardrules.testing.fuzz.corpus import Corpus, Sample
+from tools.fuzz.corpus import Corpus, Sample
 
-__all__ = ["Mutant", "Mutator", "Raw", "dump", "grow", "node_at", "paths", "replace_at"]
+__all__ = ["Mutant", "Mutator", "Raw", "dump", "grow", "node_at", "paths", "replace_at", "show_path"]
 
 Path = tuple[str | int, ...]
 Tree = object
@@ -145,7 +145,7 @@ class Mutator:
         if isinstance(old, str):
             choices.extend(([old], {old: old}))
         new = self.rng.choice(choices)
-        return replace_at(tree, path, new), f"{_show(path)}: {_brief(old)} -> {_brief(new)}"
+        return replace_at(tree, path, new), f"{show_path(path)}: {_brief(old)} -> {_brief(new)}"
 
     def _number(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
         numbers = [p for p in paths(tree) if type(node_at(tree, p)) is int]
@@ -156,7 +156,7 @@ class Mutator:
         if not isinstance(old, int):
             return None
         new = self.rng.choice((*_INTS, old + 1, old - 1, -old, old * 1000))
-        return replace_at(tree, path, new), f"{_show(path)}: {old} -> {_brief(new)}"
+        return replace_at(tree, path, new), f"{show_path(path)}: {old} -> {_brief(new)}"
 
     def _string(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
         strings = [p for p in paths(tree) if type(node_at(tree, p)) is str]
@@ -165,13 +165,13 @@ class Mutator:
         path = path if path in strings else self.rng.choice(strings)
         old = str(node_at(tree, path))
         new = self.rng.choice((*_STRINGS, old.upper(), old.lower(), old + "x", old[:-1], old * 2))
-        return replace_at(tree, path, new), f"{_show(path)}: {_brief(old)} -> {_brief(new)}"
+        return replace_at(tree, path, new), f"{show_path(path)}: {_brief(old)} -> {_brief(new)}"
 
     def _leaf(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str]:
         game = self.game if self.rng.random() < 0.8 else self.rng.choice(self.corpus.games())
         new = self.rng.choice(self.corpus.leaves[game])
         old = node_at(tree, path)
-        step = f"{_show(path)}: {_brief(old)} -> {_brief(new)} (a value seen in {game})"
+        step = f"{show_path(path)}: {_brief(old)} -> {_brief(new)} (a value seen in {game})"
         return replace_at(tree, path, new), step
 
     def _card(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
@@ -188,7 +188,7 @@ class Mutator:
         elif isinstance(old, int):
             choices.extend((0, 1, 100, 101, -old))
         new = self.rng.choice(choices)
-        return replace_at(tree, path, new), f"{_show(path)}: card {_brief(old)} -> {_brief(new)}"
+        return replace_at(tree, path, new), f"{show_path(path)}: card {_brief(old)} -> {_brief(new)}"
 
     def _remove_key(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
         found = self._dict_at(tree, path)
@@ -197,7 +197,7 @@ class Mutator:
         path, node = found
         key = self.rng.choice(list(node))
         smaller = {k: v for k, v in node.items() if k != key}
-        return replace_at(tree, path, smaller), f"{_show(path)}: removed key {key!r}"
+        return replace_at(tree, path, smaller), f"{show_path(path)}: removed key {key!r}"
 
     def _add_key(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
         found = self._dict_at(tree, path, empty=True)
@@ -206,7 +206,7 @@ class Mutator:
         path, node = found
         key = self.rng.choice(("unknown", "", "__class__", "move", "type", "game", "format", "rules"))
         value = self.rng.choice(_SCALARS)
-        step = f"{_show(path)}: added key {key!r}: {_brief(value)}"
+        step = f"{show_path(path)}: added key {key!r}: {_brief(value)}"
         return replace_at(tree, path, {**node, key: value}), step
 
     def _null(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
@@ -215,7 +215,7 @@ class Mutator:
             return None
         path, node = found
         key = self.rng.choice(list(node))
-        return replace_at(tree, (*path, key), None), f"{_show((*path, key))}: {_brief(node[key])} -> null"
+        return replace_at(tree, (*path, key), None), f"{show_path((*path, key))}: {_brief(node[key])} -> null"
 
     def _optional(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
         """Empty a field that may be empty (its key is met with ``null`` elsewhere) where it is set."""
@@ -224,7 +224,7 @@ class Mutator:
         if not filled:
             return None
         path = path if path in filled else self.rng.choice(filled)
-        step = f"{_show(path)}: {_brief(node_at(tree, path))} -> null (an optional field)"
+        step = f"{show_path(path)}: {_brief(node_at(tree, path))} -> null (an optional field)"
         return replace_at(tree, path, None), step
 
     def _rename_key(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
@@ -235,7 +235,7 @@ class Mutator:
         key = self.rng.choice(list(node))
         new_key = self.rng.choice((key.upper(), key + "_", key.replace("_", "")))
         renamed = {(new_key if k == key else k): v for k, v in node.items()}
-        return replace_at(tree, path, renamed), f"{_show(path)}: renamed key {key!r} -> {new_key!r}"
+        return replace_at(tree, path, renamed), f"{show_path(path)}: renamed key {key!r} -> {new_key!r}"
 
     def _list(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
         lists = [p for p in paths(tree) if isinstance(node_at(tree, p), list)]
@@ -276,7 +276,7 @@ class Mutator:
         else:
             at = rng.randrange(len(old))
             new = [*old[:at], [old[at]], *old[at + 1:]]
-        return replace_at(tree, path, new), f"{_show(path)}: list {what} ({len(old)} elements)"
+        return replace_at(tree, path, new), f"{show_path(path)}: list {what} ({len(old)} elements)"
 
     def _swap(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
         other = self._pick(tree)
@@ -284,7 +284,7 @@ class Mutator:
             return None
         first, second = node_at(tree, path), node_at(tree, other)
         swapped = replace_at(replace_at(tree, path, second), other, first)
-        return swapped, f"swapped {_show(path)} and {_show(other)}"
+        return swapped, f"swapped {show_path(path)} and {show_path(other)}"
 
     def _splice(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
         rng = self.rng
@@ -302,14 +302,14 @@ class Mutator:
             if path:
                 return None
             new = donor_tree
-        return replace_at(tree, path, new), f"{_show(path)}: taken from another {game} {kind}"
+        return replace_at(tree, path, new), f"{show_path(path)}: taken from another {game} {kind}"
 
     def _nest(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str]:
         depth = self.rng.choice(_NESTING)
         as_object = self.rng.random() < 0.3
         new = _nested(node_at(tree, path), depth, as_object=as_object)
         shape = "objects" if as_object else "arrays"
-        return replace_at(tree, path, new), f"{_show(path)}: wrapped in {depth} nested {shape}"
+        return replace_at(tree, path, new), f"{show_path(path)}: wrapped in {depth} nested {shape}"
 
     def _tag(self, tree: Tree, path: Path, sample: Sample) -> tuple[Tree, str] | None:
         tagged = [p for p in paths(tree) if p and p[-1] in ("game", "format", "type")]
@@ -318,7 +318,7 @@ class Mutator:
         path = path if path in tagged else self.rng.choice(tagged)
         old = node_at(tree, path)
         new = self.rng.choice((*self.corpus.tags["any"], None, 0, 10**9, "", "x", -1))
-        return replace_at(tree, path, new), f"{_show(path)}: tag {_brief(old)} -> {_brief(new)}"
+        return replace_at(tree, path, new), f"{show_path(path)}: tag {_brief(old)} -> {_brief(new)}"
 
     # -- text and bytes --------------------------------------------------------------------------
 
@@ -436,7 +436,8 @@ def _inside(path: Path, other: Path) -> bool:
     return other[:len(path)] == path
 
 
-def _show(path: Path) -> str:
+def show_path(path: Sequence[str | int]) -> str:
+    """``piles[2].cards``: where a node is, as a person reads it."""
     text = "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in path)
     return text.lstrip(".") or "(the whole value)"
 

@@ -4,8 +4,8 @@ every step.
 Each step gets :func:`cardrules.testing.check_state` (the conformance check of one state: cheap
 checks every step, the costly ones — the whole action space, JSON, determinization of every seat
 — every few steps) and ``validate_state``: a state reached by legal play must be one the validator
-accepts. A step may take :attr:`~cardrules.testing.fuzz.bounds.Bounds.seconds` at most; a game must
-end within :data:`~cardrules.testing.fuzz.corpus.MAX_STEPS` moves; its result must validate, and
+accepts. A step may take :attr:`~tools.fuzz.bounds.Bounds.seconds` at most; a game must
+end within :data:`~tools.fuzz.corpus.MAX_STEPS` moves; its result must validate, and
 its record must round-trip through JSON and replay to the same final state.
 """
 
@@ -20,10 +20,10 @@ import attrs
 from cardrules import GameRecord, from_json, replay, to_json
 from cardrules.registry import game_of, get
 from cardrules.testing import check_state
-from cardrules.testing.fuzz.accepted import attempt
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError, guarded
-from cardrules.testing.fuzz.corpus import MAX_STEPS, rules_grids
-from cardrules.testing.fuzz.findings import Failure, Reproducer
+from tools.fuzz.accepted import attempt
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError, guarded
+from tools.fuzz.corpus import MAX_STEPS, rules_grids
+from tools.fuzz.findings import Failure, Reproducer, Target
 
 __all__ = ["DEEP_EVERY", "SoakTarget", "soak_game"]
 
@@ -36,7 +36,7 @@ def soak_game(
 ) -> int:
     """Play one random game under ``rules`` from ``seed`` (the deal and the choices), checking the
     contract at every step; return the number of moves. A broken promise raises
-    :class:`~cardrules.testing.fuzz.bounds.ContractBreachError`.
+    :class:`~tools.fuzz.bounds.ContractBreachError`.
 
     >>> from cardrules.games import the_game
     >>> soak_game(the_game.Rules(players=2), seed=1) > 0
@@ -86,7 +86,7 @@ def _still_slow(game: Any, state: Any, bounds: Bounds) -> bool:
     return time.perf_counter() - start > bounds.seconds
 
 
-class SoakTarget:
+class SoakTarget(Target):
     """Random games under one grid of rules of one game, one game per :meth:`run_one`, the rules
     taken in a shuffled order and each game dealt from a new seed."""
 
@@ -97,14 +97,7 @@ class SoakTarget:
         self.rng = random.Random(f"{seed} {self.name}")
         self.rng.shuffle(self.rules)
         self.bounds = bounds
-        self.tried = self.accepted = self.steps = 0
-
-    exhausted = False
-    """Never: there is always another input."""
-
-    def shrink(self, failure: Failure) -> Failure:
-        """``failure`` as it is (its input is not shrunk)."""
-        return failure
+        self.steps = 0
 
     def run_one(self) -> list[Failure]:
         """Play the next game; return its failure, if any."""

@@ -7,16 +7,16 @@ from collections.abc import Mapping
 import attrs
 
 from cardrules import from_json
-from cardrules.testing.fuzz.arguments import ALLOWLIST, check_call
-from cardrules.testing.fuzz.bounds import DEFAULT_BOUNDS, Bounds, guarded
-from cardrules.testing.fuzz.corpus import type_of
-from cardrules.testing.fuzz.edges import check_edge_case
-from cardrules.testing.fuzz.files import judged
-from cardrules.testing.fuzz.findings import Failure, Reproducer
-from cardrules.testing.fuzz.json_inputs import check_json_input
-from cardrules.testing.fuzz.runner import Report
-from cardrules.testing.fuzz.scaling import check_scaling
-from cardrules.testing.fuzz.soak import soak_game
+from tools.fuzz.arguments import ALLOWLIST, check_call
+from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, guarded
+from tools.fuzz.corpus import type_of
+from tools.fuzz.edges import check_edge_case
+from tools.fuzz.files import judged
+from tools.fuzz.findings import Failure, Reproducer
+from tools.fuzz.json_inputs import check_json_input
+from tools.fuzz.runner import Report
+from tools.fuzz.scaling import check_scaling
+from tools.fuzz.soak import soak_game
 
 __all__ = ["format_report", "replay", "reproduce"]
 
@@ -100,7 +100,7 @@ def format_report(report: Report, *, saved: str | None = None) -> str:
         lines.append("   reproduce:")
         lines += [f"     {line}" for line in failure.reproducer.short().splitlines()]
         if saved:
-            lines.append(f"   replay: python -m cardrules.testing.fuzz --replay {saved} --index {number}")
+            lines.append(f"   replay: python -m tools.fuzz --replay {saved} --index {number}")
     return "\n".join(lines)
 
 
