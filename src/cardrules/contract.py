@@ -326,7 +326,7 @@ class Game(Generic[R_, S_, M_, O_, X_, C_]):
 
     def bot(self, name: str) -> type:
         """The class of the game's reference bot ``name`` (a key of :attr:`bots`)."""
-        where = self.bots.get(name)
+        where = self.bots.get(name) if isinstance(name, str) else None
         if where is None:
             raise ArgumentError(f"{self.title} has no bot called {shown(name)}; it has "
                                 f"{', '.join(self.bots) or 'none'}")

@@ -100,6 +100,12 @@ def test_a_facet_that_cannot_be_loaded_says_which_and_why() -> None:
         broken.facet("picture")
 
 
+@pytest.mark.parametrize("name", ["strongest", [], None])
+def test_asking_for_a_bot_the_game_does_not_have_says_which_it_has(name: object) -> None:
+    with pytest.raises(cardrules.ArgumentError, match="has no bot called .*; it has none"):
+        toy_game.GAME.bot(name)  # type: ignore[arg-type]  # wrong on purpose
+
+
 def test_a_facet_the_game_does_not_declare_is_none() -> None:
     assert attrs.evolve(toy_game.GAME, picture=None).facet("picture") is None
 
