@@ -102,7 +102,7 @@ def test_a_facet_that_cannot_be_loaded_says_which_and_why() -> None:
 
 @pytest.mark.parametrize("name", ["strongest", [], None])
 def test_asking_for_a_bot_the_game_does_not_have_says_which_it_has(name: object) -> None:
-    with pytest.raises(cardrules.ArgumentError, match="has no bot called .*; it has none"):
+    with pytest.raises(cardrules.ArgumentError, match=r"has no bot called .*; it has none"):
         toy_game.GAME.bot(name)  # type: ignore[arg-type]  # wrong on purpose
 
 
