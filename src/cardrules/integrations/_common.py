@@ -17,7 +17,7 @@ import attrs
 
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
-from cardrules.registry import SomeGame, get
+from cardrules.registry import SomeGame
 
 __all__ = ["position_text", "presets", "reset_options", "reset_seed", "rewards_per_action",
            "rules_from_options", "some_names"]

@@ -1,5 +1,6 @@
 """The picture of a game of The Game: the draw pile, the four piles with their top cards and
-directions, and the hands (face up where the viewer may see them, else face down)."""
+directions, and the hands (face up where the viewer may see them, else face down): its ``picture``
+facet, which :func:`cardrules.svg.draw` loads."""
 
 from __future__ import annotations
 
