@@ -16,6 +16,7 @@ import pytest
 from cardrules import rl, svg
 from tests import toy_game
 from tests.toy_game.encoder import ToyMauEncoder
+from tests.toy_game.redeclared import redeclare
 from tests.toy_game.values import card_name
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -162,3 +163,33 @@ def test_toy_mau_passes_gymnasiums_check_env_against_random_bots() -> None:
             rewards.append(reward)
         assert sum(rewards) == rl.returns(unwrapped.game_state)[0]
     assert "Toy Mau: game over" in str(env.render())
+
+
+def one_per_card(moves: tuple[object, ...]) -> tuple[float, ...]:
+    """A ``rewards`` facet for Toy Mau: every card laid pays everyone 1."""
+    return tuple(1.0 if type(move) is toy_game.Play else 0.0 for move in moves)
+
+
+def dealt_to_seat_1(rules: toy_game.Rules | None = None, *, seed: int | None = None, deck: Any = None,
+                    first_player: int = 0) -> toy_game.State:
+    """Toy Mau's deal, but seat 1 plays first: the bots move before the agent's first decision."""
+    return toy_game.new_game(rules, seed=seed, deck=deck, first_player=1)
+
+
+def test_what_the_bots_lay_before_the_agents_first_decision_is_paid_with_its_first_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardrules.integrations.gymnasium import CardrulesEnv
+
+    redeclare(monkeypatch, new_game=dealt_to_seat_1, rewards="tests.core.test_toy_layers:one_per_card")
+    env = CardrulesEnv("toy-mau", players=3)
+    for seed in range(6):
+        _, info = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        total, terminated = 0.0, False
+        while not terminated:
+            _, reward, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            total += float(reward)
+        final = env.game_state
+        assert isinstance(final, toy_game.State)
+        assert total == len(final.discard) - 1  # every card laid on the one turned up, by anyone

@@ -1,6 +1,7 @@
-"""The Gymnasium adapter: ``check_env`` on ``cardrules/TheGame-v0`` made directly and through
-``gymnasium.make``, and what a user relies on: rewards that add up to ``rl.returns``, the mask in
-``info``, seeding, illegal actions, the text render and the errors."""
+"""The Gymnasium adapter: ``check_env`` on ``cardrules/TheGame-v0`` and ``cardrules/MilleBornes-v0``
+made directly and through ``gymnasium.make``, and what a user relies on: rewards that add up to
+``rl.returns``, the mask in ``info``, seeding, illegal actions, the bots at the other seats, the ids
+of every game, the text render and the errors. (Toy Mau's environment: ``tests/core/test_toy_layers.py``.)"""
 
 from __future__ import annotations
 
