@@ -283,13 +283,17 @@ class Game(Generic[R_, S_, M_, O_, X_, C_]):
 
     # --- facets: loaded when a layer asks ----------------------------------------------------------
     picture: str | None = attrs.field(default=None, validator=_reference("a picture function"))
-    """``picture(value, lang) -> (Canvas, title)``: the SVG picture of a state or an observation
-    (:mod:`cardrules.svg`)."""
+    """``picture(value, lang) -> (Canvas, title)``: a state or an observation laid out on the canvas
+    of :mod:`cardrules.svg` (an observation's hidden cards face down), and the picture's title;
+    without it :func:`cardrules.svg.draw` refuses the game's values and Jupyter shows their text."""
     encoder: str | None = attrs.field(default=None, validator=_reference("an encoder factory"))
-    """``encoder(rules) -> ObservationEncoder``: observations as numbers (:mod:`cardrules.rl`)."""
+    """``encoder(rules) -> ObservationEncoder``: builds the game's observation encoder for a rules
+    value (:func:`cardrules.rl.observation_encoder`); without it the game has no encoding, and so no
+    PettingZoo or Gymnasium environment."""
     returns: str | None = attrs.field(default=None, validator=_reference("a returns function"))
-    """``returns(state) -> tuple[float, ...]``, one number per seat; without it the returns are read
-    from the result (:func:`cardrules.bots.outcome_returns`)."""
+    """``returns(state) -> tuple[float, ...]``, one number per seat (:func:`cardrules.rl.returns`);
+    without it the returns are read from the result: ``cards_left`` of a game played together, or
+    its ``winners`` (:func:`cardrules.bots.outcome_returns`)."""
     rewards: str | None = attrs.field(default=None, validator=_reference("a rewards function"))
     """``rewards(moves) -> tuple[float, ...]``: a reward per move, paid as it is made (the
     adapters' intermediate rewards); without it every move pays 0."""

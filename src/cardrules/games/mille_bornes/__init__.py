@@ -198,10 +198,10 @@ GAME: Game[Rules, State, Move, Observation, Result, Card] = register(Game(
     describe_move=describe_move, validate_state=validate_state, validate_observation=validate_observation,
     validate_result=validate_result, option_grid=option_grid, all_moves=all_moves, deck=deck, cards=cards,
     rules_of=rules_of, configure_converter=configure_converter,
-    picture="cardrules.svg.mille_bornes:picture",
-    encoder="cardrules.rl.mille_bornes:MilleBornesEncoder",
+    picture="cardrules.games.mille_bornes.picture:picture",
+    encoder="cardrules.games.mille_bornes.encoder:MilleBornesEncoder",
     command_line="cardrules.cli.mille_bornes:MILLE_BORNES",
-    bots={"heuristic": "cardrules.games.mille_bornes.bots:HeuristicBot",
-          "expert": "cardrules.games.mille_bornes.expert_bot:ExpertBot"},
+    bots={"expert": "cardrules.games.mille_bornes.expert_bot:ExpertBot",
+          "heuristic": "cardrules.games.mille_bornes.bots:HeuristicBot"},
 ))
 """Mille Bornes' descriptor in the registry: its contract and its facets."""

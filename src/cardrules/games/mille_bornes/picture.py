@@ -1,6 +1,7 @@
 """The picture of a game of Mille Bornes: each side's tableau (battle and speed piles, safeties with
 coups fourrés turned sideways, distance cards by value and the miles run), the draw and discard
-piles, and the hands (face up where the viewer may see them, else face down)."""
+piles, and the hands (face up where the viewer may see them, else face down): its ``picture``
+facet, which :func:`cardrules.svg.draw` loads."""
 
 from __future__ import annotations
 
@@ -25,9 +26,35 @@ from cardrules.svg.canvas import (
     text_width,
     wrap,
 )
-from cardrules.svg.labels import label
+from cardrules.svg.labels import Words, with_words
 
 __all__ = ["picture"]
+
+# The words of this picture beside those every picture shares: key: (English, Spanish, French).
+_WORDS: Words = {
+    "side": ("Side {n}", "Lado {n}", "Camp {n}"),
+    "seats": ("seats {n} and {m}", "jugadores {n} y {m}", "joueurs {n} et {m}"),
+    "race": ("race to {n}", "carrera a {n}", "course de {n}"),
+    "hand": ("hand {n}", "mano {n}", "manche {n}"),
+    "miles": ("{n} / {m} miles", "{n} / {m} millas", "{n} / {m} bornes"),
+    "battle": ("Battle", "Batalla", "Bataille"),
+    "speed": ("Speed", "Velocidad", "Vitesse"),
+    "direction": ("Direction", "Dirección", "Direction"),
+    "safeties": ("Safeties", "Seguridades", "Bottes"),
+    "distance": ("Distance", "Distancia", "Distance"),
+    "coup_fourre": ("{card} (coup fourré)", "{card} (coup fourré)", "{card} (coup fourré)"),
+    "wrong_way_miles": ("{card} driven the wrong way", "{card} en contrasentido", "{card} à contresens"),
+    "times": ("{card} ×{n}", "{card} ×{n}", "{card} ×{n}"),
+    "rolling": ("rolling", "en marcha", "roule"),
+    "stopped": ("stopped", "parado", "arrêté"),
+    "known": ("known: {card}", "se sabe: {card}", "connue : {card}"),
+    "window": ("{who} may call a coup fourré on {card}", "{who} puede cantar coup fourré a {card}",
+               "{who} peut annoncer un coup fourré sur {card}"),
+    "extension": ("{who} may extend the race to {n}", "{who} puede alargar la carrera a {n}",
+                  "{who} peut prolonger la course à {n}"),
+    "totals": ("match totals: {card}", "puntos del partido: {card}", "totaux de la partie : {card}"),
+}
+_label = with_words(_WORDS)
 
 _MARGIN = 20
 _SLOT = CARD_WIDTH + 10
@@ -66,7 +93,7 @@ def picture(value: State | Observation, lang: Lang) -> tuple[Canvas, str]:
     rules, table = value.rules, value.table
     title = "Mille Bornes"
     if viewer is not None:
-        title = f"{title} — {label(lang, 'you', who=_player(lang, viewer))}"
+        title = f"{title} — {_label(lang, 'you', who=_player(lang, viewer))}"
     status = _status(rules, table, lang)
     elements = [text(_MARGIN, 30, title, size=18, weight="bold", class_="title"),
                 text(_MARGIN, 52, status, size=13, class_="status")]
@@ -74,7 +101,7 @@ def picture(value: State | Observation, lang: Lang) -> tuple[Canvas, str]:
     if rules.target_score is not None:
         totals = " · ".join(f"{_side_name(rules, side, lang)}: {points}"
                             for side, points in enumerate(table.match.totals))
-        line = label(lang, "totals", card=totals)
+        line = _label(lang, "totals", card=totals)
         elements.append(text(_MARGIN, 70, line, size=11, fill=MUTED, class_="totals"))
         width = max(width, 2 * _MARGIN + text_width(line, 11))
     elements.append(_piles(table, lang, 96))
@@ -96,14 +123,14 @@ def picture(value: State | Observation, lang: Lang) -> tuple[Canvas, str]:
 
 
 def _player(lang: Lang, seat: int) -> str:
-    return label(lang, "player", n=seat)
+    return _label(lang, "player", n=seat)
 
 
 def _side_name(rules: Rules, side: int, lang: Lang) -> str:
     if rules.team_size == 1:
         return _player(lang, side)
     *others, last = [str(seat) for seat in range(rules.players) if rules.side_of(seat) == side]
-    return f"{label(lang, 'side', n=side)} ({label(lang, 'seats', n=', '.join(others), m=last)})"
+    return f"{_label(lang, 'side', n=side)} ({_label(lang, 'seats', n=', '.join(others), m=last)})"
 
 
 def _name(card: Card, lang: Lang) -> str:
@@ -111,18 +138,18 @@ def _name(card: Card, lang: Lang) -> str:
 
 
 def _status(rules: Rules, table: Table, lang: Lang) -> str:
-    words = [label(lang, "race", n=table.target)]
+    words = [_label(lang, "race", n=table.target)]
     if rules.target_score is not None:
-        words.append(label(lang, "hand", n=table.match.hand_number + 1))
+        words.append(_label(lang, "hand", n=table.match.hand_number + 1))
     who = _player(lang, table.current)
     if table.phase == "over":
-        words.append(label(lang, "game_over"))
+        words.append(_label(lang, "game_over"))
     elif table.phase == "coup_fourre" and table.window is not None:
-        words.append(label(lang, "window", who=who, card=_name(table.window.hazard, lang)))
+        words.append(_label(lang, "window", who=who, card=_name(table.window.hazard, lang)))
     elif table.phase == "extension":
-        words.append(label(lang, "extension", who=who, n=rules.extension_to))
+        words.append(_label(lang, "extension", who=who, n=rules.extension_to))
     else:
-        words.append(label(lang, "to_play", who=who))
+        words.append(_label(lang, "to_play", who=who))
     return " · ".join(words)
 
 
@@ -140,12 +167,12 @@ def _card(x: int, y: int, card: Card, lang: Lang, *, class_: str = "", title: st
 
 
 def _count(lang: Lang, n: int) -> str:
-    return label(lang, "one_card") if n == 1 else label(lang, "cards", n=n)
+    return _label(lang, "one_card") if n == 1 else _label(lang, "cards", n=n)
 
 
 def _piles(table: Table, lang: Lang, y: int) -> str:
     parts = []
-    name = label(lang, "draw_pile")
+    name = _label(lang, "draw_pile")
     size = table.draw_pile_size
     x = _MARGIN
     parts.append(f"<g {attributes(class_='draw-pile', id='draw-pile', data_count=size)}>")
@@ -154,11 +181,11 @@ def _piles(table: Table, lang: Lang, y: int) -> str:
     if size:
         parts.append(card_back(x, y + 8, label=f"{name}: {_count(lang, size)}"))
     else:
-        parts.append(empty_slot(x, y + 8, f"{name}: {label(lang, 'empty')}"))
+        parts.append(empty_slot(x, y + 8, f"{name}: {_label(lang, 'empty')}"))
     parts.append(text(x + CARD_WIDTH // 2, y + CARD_HEIGHT + 24, _count(lang, size), size=11, fill=MUTED,
                       anchor="middle", class_="count"))
     parts.append("</g>")
-    name = label(lang, "discard_pile")
+    name = _label(lang, "discard_pile")
     size = len(table.discard_pile)
     x = _MARGIN + _SLOT + 16
     parts.append(f"<g {attributes(class_='discard-pile', id='discard-pile', data_count=size)}>")
@@ -168,7 +195,7 @@ def _piles(table: Table, lang: Lang, y: int) -> str:
         top = table.discard_pile[-1]
         parts.append(_card(x, y + 8, top, lang, title=f"{name}: {_name(top, lang)}"))
     else:
-        parts.append(empty_slot(x, y + 8, f"{name}: {label(lang, 'empty')}"))
+        parts.append(empty_slot(x, y + 8, f"{name}: {_label(lang, 'empty')}"))
     parts.append(text(x + CARD_WIDTH // 2, y + CARD_HEIGHT + 24, _count(lang, size), size=11, fill=MUTED,
                       anchor="middle", class_="count"))
     parts.append("</g>")
@@ -179,9 +206,9 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
              width: int | None) -> tuple[str, int]:
     """One side's panel, ``width`` wide (``None``: as wide as it needs), and that width."""
     miles = tableau.miles
-    moving = label(lang, "rolling") if tableau.moving else label(lang, "stopped")
+    moving = _label(lang, "rolling") if tableau.moving else _label(lang, "stopped")
     head = f"{_side_name(rules, side, lang)} · {moving}"
-    distance = label(lang, "miles", n=miles, m=table.target)
+    distance = _label(lang, "miles", n=miles, m=table.target)
     parts = [f"<g {attributes(class_='tableau', id=f'tableau-{side}', data_side=side, data_miles=miles)}>",
              "",  # the panel's frame, once its width is known
              text(_MARGIN + 12, y + 22, head, size=13, weight="bold", class_="name")]
@@ -192,26 +219,26 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
     if rules.wrong_way or tableau.direction:
         piles.append(("direction-pile", "direction", tableau.direction))
     for class_, key, pile in piles:
-        name = label(lang, key)
+        name = _label(lang, key)
         parts.append(f"<g {attributes(class_=class_, data_top=pile[-1].name if pile else None)}>")
         parts.append(text(x + CARD_WIDTH // 2, card_y - 6, name, size=fit(name, _SLOT - 6, 10), fill=MUTED,
                           anchor="middle"))
         if pile:
             parts.append(_card(x, card_y, pile[-1], lang, title=f"{name}: {_name(pile[-1], lang)}"))
         else:
-            parts.append(empty_slot(x, card_y, f"{name}: {label(lang, 'no_card')}"))
+            parts.append(empty_slot(x, card_y, f"{name}: {_label(lang, 'no_card')}"))
         parts.append("</g>")
         x += _SLOT
     x += 8
     parts.append(f"<g {attributes(class_='safeties', data_count=len(tableau.safeties))}>")
-    parts.append(text(x, card_y - 6, label(lang, "safeties"), size=10, fill=MUTED))
+    parts.append(text(x, card_y - 6, _label(lang, "safeties"), size=10, fill=MUTED))
     # A heading wider than the cards under it keeps the next heading off it.
-    heading_end = x + text_width(label(lang, "safeties"), 10) + 8
+    heading_end = x + text_width(_label(lang, "safeties"), 10) + 8
     coups = Counter(tableau.coups_fourres)
     for card in tableau.safeties:
         sideways = coups[card] > 0
         coups[card] -= 1
-        name = label(lang, "coup_fourre", card=_name(card, lang)) if sideways else _name(card, lang)
+        name = _label(lang, "coup_fourre", card=_name(card, lang)) if sideways else _name(card, lang)
         if sideways:
             # Turned a quarter about its centre: the card then spans its height across the slot.
             parts.append(_card(x + (CARD_HEIGHT - CARD_WIDTH) // 2 + 2, card_y, card, lang, title=name,
@@ -221,23 +248,23 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
             parts.append(_card(x, card_y, card, lang, title=name))
             x += _SLOT
     if not tableau.safeties:
-        parts.append(empty_slot(x, card_y, f"{label(lang, 'safeties')}: {label(lang, 'no_card')}"))
+        parts.append(empty_slot(x, card_y, f"{_label(lang, 'safeties')}: {_label(lang, 'no_card')}"))
         x += _SLOT
     parts.append("</g>")
     x = max(x + 8, heading_end)
     parts.append(f"<g {attributes(class_='distance', data_miles=miles)}>")
-    parts.append(text(x, card_y - 6, label(lang, "distance"), size=10, fill=MUTED))
-    heading_end = x + text_width(label(lang, "distance"), 10)
+    parts.append(text(x, card_y - 6, _label(lang, "distance"), size=10, fill=MUTED))
+    heading_end = x + text_width(_label(lang, "distance"), 10)
     played = Counter(tableau.distance)
     for card in DISTANCES:
         for sign in (1, -1):
             count = played[sign * MILES[card]]
             if not count:
                 continue
-            name = _name(card, lang) if sign > 0 else label(lang, "wrong_way_miles", card=_name(card, lang))
+            name = _name(card, lang) if sign > 0 else _label(lang, "wrong_way_miles", card=_name(card, lang))
             group = attributes(class_="distance-group", data_miles=sign * MILES[card], data_count=count)
             parts.append(f"<g {group}>")
-            parts.append(_card(x, card_y, card, lang, title=label(lang, "times", card=name, n=count),
+            parts.append(_card(x, card_y, card, lang, title=_label(lang, "times", card=name, n=count),
                                class_="wrong-way" if sign < 0 else ""))
             badge = f"×{count}" if sign > 0 else f"−×{count}"
             parts.append(text(x + CARD_WIDTH // 2, card_y + CARD_HEIGHT - 8, badge, size=11, weight="bold",
@@ -266,30 +293,30 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
 def _hand(rules: Rules, table: Table, seat: int, size: int, hand: tuple[Card, ...] | None, is_viewer: bool,
           y: int, lang: Lang) -> tuple[str, int, int]:
     """One seat's hand, the height it takes and the width it needs."""
-    who = label(lang, "you", who=_player(lang, seat)) if is_viewer else _player(lang, seat)
+    who = _label(lang, "you", who=_player(lang, seat)) if is_viewer else _player(lang, seat)
     count = _count(lang, size)
     if rules.team_size > 1:
-        count = f"{count} · {label(lang, 'side', n=rules.side_of(seat))}"
+        count = f"{count} · {_label(lang, 'side', n=rules.side_of(seat))}"
     room = _HAND_X - _MARGIN - 10
     parts = [f"<g {attributes(class_='hand', id=f'hand-{seat}', data_seat=seat, data_count=size)}>",
              text(_MARGIN, y + 30, who, size=fit(who, room, 13, bold=True), weight="bold", class_="name"),
              text(_MARGIN, y + 48, count, size=fit(count, room, 11), fill=MUTED, class_="count")]
     below = 84
     if seat == table.current and table.phase != "over":
-        parts.append(text(_MARGIN, y + 66, "▶ " + label(lang, "on_turn"), size=11, weight="bold",
+        parts.append(text(_MARGIN, y + 66, "▶ " + _label(lang, "on_turn"), size=11, weight="bold",
                           fill=_TO_PLAY, class_="on-turn"))
     if hand is None:
         known = table.revealed[seat] if seat < len(table.revealed) else ()
         if known:
             # Left of the cards, on as many lines as it takes.
             names = ", ".join(_name(card, lang) for card in known)
-            lines, small = wrap(label(lang, "known", card=names), room, 10)
+            lines, small = wrap(_label(lang, "known", card=names), room, 10)
             for line in lines:
                 parts.append(text(_MARGIN, y + below, line, size=small, fill=MUTED, class_="known"))
                 below += small + 3
         # Face down, fanned to fit one row however many there are.
         step = min(18, (_PER_ROW * _SLOT - CARD_WIDTH) // max(1, size))
-        parts.extend(card_back(_HAND_X + index * step, y, label=label(lang, "face_down"))
+        parts.extend(card_back(_HAND_X + index * step, y, label=_label(lang, "face_down"))
                      for index in range(size))
         rows, width = (1 if size else 0), _HAND_X + max(0, size - 1) * step + CARD_WIDTH
     else:
