@@ -25,6 +25,7 @@ try:
 except ImportError as exc:  # pragma: no cover -- CI installs every extra
     raise ImportError('cardrules.rl needs numpy: pip install "cardrules[rl]"') from exc
 
+from cardrules.bots.search import outcome_returns
 from cardrules.rl import mille_bornes as _mille_bornes
 from cardrules.rl import the_game as _the_game
 from cardrules.rl.encoders import (
@@ -38,7 +39,6 @@ from cardrules.rl.encoders import (
 )
 from cardrules.rl.returns import ReturnsFunction, register_returns, returns
 from cardrules.rl.spaces import ActionSpace, Mask, action_space
-from cardrules.search import outcome_returns
 
 __all__ = [
     "ActionSpace",

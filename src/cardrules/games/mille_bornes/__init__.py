@@ -200,7 +200,7 @@ GAME: Game[Rules, State, Move, Observation, Result, Card] = register(Game(
     rules_of=rules_of, configure_converter=configure_converter,
     picture="cardrules.svg.mille_bornes:picture",
     encoder="cardrules.rl.mille_bornes:MilleBornesEncoder",
-    command_line="cardrules.cli.mille_bornes:MILLE_BORNES",
+    command_line="cardrules.games.mille_bornes.command_line:MILLE_BORNES",
     bots={"heuristic": "cardrules.games.mille_bornes.bots:HeuristicBot",
           "expert": "cardrules.games.mille_bornes.expert_bot:ExpertBot"},
 ))
