@@ -15,7 +15,7 @@ from cardrules.cli.runs import first_bots, progress, run_status
 from cardrules.contract import RulesLike
 from cardrules.errors import CardrulesError
 from cardrules.run.chunks import Interrupted, Stop
-from cardrules.run.simulator import simulators
+from cardrules.run.simulator import simulator_of
 from cardrules.run.workers import run_chunks
 
 __all__ = ["arena"]
@@ -23,7 +23,7 @@ __all__ = ["arena"]
 
 def arena(args: argparse.Namespace) -> int:
     """Run ``arena`` as parsed in ``args``; the exit status."""
-    simulator = simulators()[args.game]
+    simulator = simulator_of(registry.get(args.game))
     if getattr(args, "first_player", None) is not None:
         # The arena's pairing needs every bot to start the same deal from the same seat, and it
         # rotates that seat with the deal; a fixed or bot-chosen first player would undo either.
@@ -67,5 +67,5 @@ def _reason(stopped: Stop) -> str:
 def _play_chunk(game: str, rules: RulesLike, bots: tuple[BotSpec, ...],
                  jobs: list[tuple[int, tuple[int, ...]]]) -> list[ArenaGame]:
     """Play these games of the arena (run by a worker)."""
-    simulator = simulators()[game]
+    simulator = simulator_of(registry.get(game))
     return [play_arena_game(simulator, rules, bots, deal, seating) for deal, seating in jobs]

@@ -13,7 +13,7 @@ from cardrules.cli.runs import check_first_player, first_bots, progress, run_sta
 from cardrules.contract import RulesLike
 from cardrules.errors import CardrulesError
 from cardrules.run.playing import play_counted
-from cardrules.run.simulator import Played, Simulator, bot_seed, simulators
+from cardrules.run.simulator import Played, Simulator, bot_seed, simulator_of
 from cardrules.run.workers import run_chunks
 
 __all__ = ["simulate"]
@@ -30,7 +30,7 @@ def _seat_bots(simulator: Simulator[RulesLike, object], rules: RulesLike, bot: s
 
 def simulate(args: argparse.Namespace) -> int:
     """Run ``simulate`` as parsed in ``args``; the exit status."""
-    simulator = simulators()[args.game]
+    simulator = simulator_of(registry.get(args.game))
     try:
         rules = simulator.rules(args)
     except CardrulesError as exc:
