@@ -54,9 +54,9 @@ def _rebuild_bot_error(bot: str, seat: int, move: int, problem: str, deal: objec
     return BotError(bot, seat, move, problem, deal=deal)
 
 
-# What a bot's code may not turn into its own failure: Ctrl-C and SIGTERM, which stop the run.
-# ``sys.exit`` in a bot (SystemExit) is the bot's failure, not the command's exit status.
 INTERRUPTS = (KeyboardInterrupt, Interrupted)
+"""What a bot's code may not turn into its own failure: Ctrl-C and SIGTERM, which stop the run.
+``sys.exit`` in a bot (SystemExit) is the bot's failure, not the command's exit status."""
 
 
 def one_line(exc: BaseException) -> str:
