@@ -26,7 +26,7 @@ def test_the_command_line_offers_toy_maus_own_command_line_facet() -> None:
 
 def test_a_registered_game_without_a_command_line_gets_the_generic_one() -> None:
     generic = generic_simulator(GAME)
-    assert (generic.bots.keys(), generic.scoring, generic.default_bot) == ({"random"}, None, "random")
+    assert (set(generic.bots), generic.scoring, generic.default_bot) == ({"random"}, None, "random")
 
 
 def test_the_arena_rates_bots_at_toy_mau(capsys: pytest.CaptureFixture[str]) -> None:
