@@ -65,7 +65,7 @@ def _reason(stopped: Stop) -> str:
 
 
 def _play_chunk(game: str, rules: RulesLike, bots: tuple[BotSpec, ...],
-                 jobs: list[tuple[int, tuple[int, ...]]]) -> list[ArenaGame]:
+                jobs: list[tuple[int, tuple[int, ...]]]) -> list[ArenaGame]:
     """Play these games of the arena (run by a worker)."""
     simulator = simulator_of(registry.get(game))
     return [play_arena_game(simulator, rules, bots, deal, seating) for deal, seating in jobs]

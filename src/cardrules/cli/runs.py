@@ -42,7 +42,7 @@ def run_status(stopped: Stop | None, finished: int, total: int) -> int:
 
 
 def first_bots(args: argparse.Namespace, rules: RulesLike, seats: Sequence[BotSpec],
-                deal: int) -> list[Bot[object, object]]:
+               deal: int) -> list[Bot[object, object]]:
     """The bots of the run's first game, built before it starts: options a bot refuses are a usage
     error; a constructor that fails otherwise is the first game's failure (a BotError)."""
     bots = []
@@ -58,7 +58,7 @@ def first_bots(args: argparse.Namespace, rules: RulesLike, seats: Sequence[BotSp
 
 
 def check_first_player(args: argparse.Namespace, game: registry.SomeGame, rules: RulesLike,
-                        bots: Sequence[object], first_player: int | Literal["strongest"]) -> None:
+                       bots: Sequence[object], first_player: int | Literal["strongest"]) -> None:
     """Stops the run before it starts when ``--first-player`` cannot be followed."""
     if first_player == STRONGEST:
         for bot in bots:

@@ -65,7 +65,7 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def _play_chunk(game: str, rules: RulesLike, seats: tuple[BotSpec, ...],
-                    first_player: int | Literal["strongest"], seeds: list[int]) -> list[Played[object]]:
+                first_player: int | Literal["strongest"], seeds: list[int]) -> list[Played[object]]:
     """Play the games dealt from ``seeds`` with one bot of ``seats`` per seat (run by a worker)."""
     played = []
     for game_seed in seeds:
