@@ -92,5 +92,6 @@ GAME: Game[Rules, State, Move, Observation, Result, int] = register(Game(
     rules_of=rules_of, configure_converter=configure_converter,
     picture="tests.toy_game.picture:picture",
     encoder="tests.toy_game.encoder:ToyMauEncoder",
+    command_line="tests.toy_game.command_line:TOY_MAU",
 ))
 """Toy Mau's descriptor in the registry: its contract and its facets."""

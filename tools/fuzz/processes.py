@@ -37,10 +37,10 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from cardrules.cli import simulators
 from cardrules.cli.play_text import help_lines
 from cardrules.i18n import check_lang
 from cardrules.registry import get
+from cardrules.run.simulator import simulators
 from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError
 from tools.fuzz.files import judged, prints_cleanly
 from tools.fuzz.findings import Failure, Target

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
+from cardrules.bots.search import outcome_returns
 from cardrules.errors import ArgumentError, CardrulesError, RegistrationError
 from cardrules.registry import SomeGame, game_of_state
-from cardrules.search import outcome_returns
 
 __all__ = ["ReturnsFunction", "returns"]
 
@@ -20,7 +20,7 @@ _RETURNS: dict[SomeGame, ReturnsFunction] = {}
 
 def returns(state: object) -> tuple[float, ...]:
     """One return per seat: the game's ``returns`` facet if it declares one, else the figures its
-    result gives (:func:`cardrules.search.outcome_returns`): zeros while the game goes on; once it
+    result gives (:func:`cardrules.bots.search.outcome_returns`): zeros while the game goes on; once it
     is over, for The Game (played together) ``(98 - cards_left) / 98`` for everyone, for Mille
     Bornes ``(n * s - 1) / (n - 1)`` for each seat of a side with share ``s`` of the win among
     ``n`` sides, for a game whose result names the winning seats ``1 / len(winners)`` for each of

@@ -200,7 +200,7 @@ GAME: Game[Rules, State, Move, Observation, Result, Card] = register(Game(
     rules_of=rules_of, configure_converter=configure_converter,
     picture="cardrules.games.mille_bornes.picture:picture",
     encoder="cardrules.games.mille_bornes.encoder:MilleBornesEncoder",
-    command_line="cardrules.cli.mille_bornes:MILLE_BORNES",
+    command_line="cardrules.games.mille_bornes.command_line:MILLE_BORNES",
     bots={"expert": "cardrules.games.mille_bornes.expert_bot:ExpertBot",
           "heuristic": "cardrules.games.mille_bornes.bots:HeuristicBot"},
 ))

@@ -122,7 +122,7 @@ GAME: Game[Rules, State, Move, Observation, Result, int] = register(Game(
     picture="cardrules.games.the_game.picture:picture",
     encoder="cardrules.games.the_game.encoder:TheGameEncoder",
     rewards="cardrules.games.the_game.rewards:rewards",
-    command_line="cardrules.cli.the_game:THE_GAME",
+    command_line="cardrules.games.the_game.command_line:THE_GAME",
     bots={"greedy": "cardrules.games.the_game.bots:GreedyBot"},
 ))
 """The Game's descriptor in the registry: its contract and its facets."""

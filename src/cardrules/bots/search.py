@@ -4,7 +4,8 @@
 the information sets of the seat that decides, grown over many determinizations of its observation.
 It reaches the game only through the contract (``determinize``, ``legal_moves``, ``apply``,
 ``current_player``, ``result``), so it plays The Game, Mille Bornes and any game a user registers.
-``cardrules.bots`` re-exports it.
+``cardrules.bots`` re-exports it. :class:`SearchBot` is the same search with a game's reference bot
+for rollouts and a budget a command line can afford.
 
 >>> from cardrules.bots import play_game
 >>> from cardrules.games import the_game
@@ -20,13 +21,14 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.registry import SomeGame, game_of_observation, game_of_state
 
-__all__ = ["ISMCTSBot", "RolloutPolicy", "ValueFunction", "outcome_returns"]
+__all__ = ["MAX_ITERATIONS", "MAX_SECONDS", "ISMCTSBot", "RolloutPolicy", "SearchBot", "ValueFunction",
+           "outcome_returns"]
 
 _MAX_FLOAT = sys.float_info.max
 """A number past it cannot become a float (a whole number of 309 digits or more, or infinity)."""
@@ -42,7 +44,7 @@ ValueFunction = Callable[[object], Sequence[float]]
 class RolloutPolicy(Protocol[O_contra, M_]):
     """A bot that finishes the simulated games: anything with ``choose(observation, legal)``, like
     ``cardrules.bots.RandomBot``, The Game's ``GreedyBot`` or Mille Bornes' ``HeuristicBot`` (the
-    same shape as ``cardrules.bots.Bot``, which this module cannot import: ``bots`` imports it)."""
+    same shape as ``cardrules.bots.Bot``, which this module cannot import: the package imports it)."""
 
     def choose(self, observation: O_contra, legal: tuple[M_, ...]) -> M_:
         """The move to make, one of ``legal``."""
@@ -366,3 +368,37 @@ class ISMCTSBot:
             state = apply(state, choose(observe(state, seat), legal))
             legal = legal_moves(state)
         return state
+
+
+MAX_ITERATIONS = 100_000
+"""The most ``iterations`` a :class:`SearchBot` takes per decision."""
+
+MAX_SECONDS = 60.0
+"""The most ``seconds`` a :class:`SearchBot` takes per decision."""
+
+
+class SearchBot(ISMCTSBot):
+    """:class:`ISMCTSBot` rolling out with a game's strongest reference bot, ``rollout_bot``, which
+    each game's subclass names (the command line's ``ismcts``).
+
+    A search bot needs a good rollout policy: random rollouts make it far weaker than the
+    reference bot. The options are ``ISMCTSBot``'s, less ``rollout`` and ``value``, with a budget
+    of at most :data:`MAX_ITERATIONS` iterations or :data:`MAX_SECONDS` seconds per decision.
+    A subclass is a class of a module (not one made at run time), so that worker processes can
+    unpickle it.
+    """
+
+    # Any: the rollout bot of whichever game the subclass serves.
+    rollout_bot: ClassVar[type[Any]]
+
+    def __init__(self, *, iterations: int | None = None, seconds: float | None = None,
+                 exploration: float = 0.7, widening: float | None = 1.0, guard: float | None = 2.0,
+                 seed: int | None = None) -> None:
+        # A budget per decision: past these a game of a hundred decisions takes days, not a run.
+        if type(iterations) is int and iterations > MAX_ITERATIONS:
+            raise ArgumentError(f"iterations is a whole number from 1 to {MAX_ITERATIONS}, "
+                                f"not {shown(iterations)}")
+        if type(seconds) in (int, float) and cast(float, seconds) > MAX_SECONDS:
+            raise ArgumentError(f"seconds is a positive number up to {MAX_SECONDS:g}, not {shown(seconds)}")
+        super().__init__(iterations=iterations, seconds=seconds, exploration=exploration,
+                         widening=widening, rollout=self.rollout_bot(), guard=guard, seed=seed)

@@ -25,7 +25,8 @@ from typing import Any, TypeVar, cast
 
 import ray
 
-from cardrules.cli.runs import (
+from cardrules.errors import CardrulesError
+from cardrules.run.chunks import (
     Collected,
     Interrupted,
     RayConnectionError,
@@ -34,7 +35,6 @@ from cardrules.cli.runs import (
     play_each,
     stopped_by_signals,
 )
-from cardrules.errors import CardrulesError
 
 __all__ = ["CONNECT_SECONDS", "REACH_SECONDS", "run_on_ray"]
 
@@ -123,7 +123,7 @@ def run_on_ray(play: Callable[[list[J]], list[T]], jobs: Sequence[J], *, address
                cut: Callable[[Sequence[J], int], list[list[J]]], modules: Sequence[str],
                advance: Callable[[int], None]) -> Run[T]:
     """Play ``jobs`` as Ray tasks, cut into chunks by ``cut(jobs, cpus)`` for the cluster's CPUs:
-    the :class:`~cardrules.cli.runs.Run` of the results in the order of ``jobs``. A failing game
+    the :class:`~cardrules.run.chunks.Run` of the results in the order of ``jobs``. A failing game
     or a signal stops the run as on local workers: the tasks left are cancelled."""
     started = _connect(address)
     collected: Collected[T] = Collected(advance)

@@ -1,4 +1,5 @@
-"""The Game on the command line: its options, its bots, its summary and its benchmark variants."""
+"""The Game on the command line (its ``command_line`` facet): its options, its bots, its summary, its
+benchmark variants, and what ``play`` says of its results and moves."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from collections.abc import Sequence
 from typing import Literal
 
 from cardrules.arguments import shown
-from cardrules.bots import STRONGEST, RandomBot
-from cardrules.cli.botspec import SearchBot
-from cardrules.cli.options import whole
-from cardrules.cli.simulator import Scoring, Simulator
-from cardrules.cli.simulator import percent as _percent
+from cardrules.bots import STRONGEST
+from cardrules.bots.search import SearchBot
 from cardrules.games import the_game
 from cardrules.games.the_game.bots import GreedyBot
+from cardrules.i18n import Lang, Phrase
+from cardrules.run.options import whole
+from cardrules.run.simulator import Simulator, Tally, reference_bots
+from cardrules.run.simulator import percent as _percent
 
 __all__ = ["THE_GAME", "GreedySearchBot"]
 
@@ -92,27 +94,58 @@ def _the_game_bench_variants() -> tuple[tuple[str, the_game.Rules], ...]:
     )
 
 
+_WON = Phrase("You won: every card is laid!", "¡Habéis ganado: todas las cartas están colocadas!",
+             "Vous avez gagné : toutes les cartes sont posées !")
+_LOST = Phrase("You lost, with {n} cards left.", "Habéis perdido, con {n} cartas sin colocar.",
+               "Vous avez perdu, avec {n} cartes restantes.")
+_LOST_ONE = Phrase("You lost, with 1 card left.", "Habéis perdido, con 1 carta sin colocar.",
+                   "Vous avez perdu, avec 1 carte restante.")
+_LAY = Phrase("lay {card}", "colocar {card}", "poser {card}")
+
+
+def _describe_result(rules: the_game.Rules, result: the_game.Result, seat: int, lang: Lang) -> str:
+    if result.won:
+        return _WON(lang)
+    return (_LOST_ONE if result.cards_left == 1 else _LOST)(lang, n=result.cards_left)
+
+
+def _move_table(legal: tuple[object, ...], lang: Lang) -> tuple[list[str], frozenset[int]]:
+    """The plays of one card on one line, numbered by pile in notation, so that a hand's 30 moves
+    fit in a few lines::
+
+        lay 6:   1 up1     2 up2     3 down1   4 down2
+    """
+    by_card: dict[int, list[str]] = {}
+    shown_numbers = set()
+    for number, move in enumerate(legal, start=1):
+        if isinstance(move, the_game.Play):
+            by_card.setdefault(move.card, []).append(f"{number:>2} {the_game.PILE_NAMES[move.pile]:<5}")
+            shown_numbers.add(number)
+    width = max((len(_LAY(lang, card=card)) for card in by_card), default=0) + 1
+    lines = [f"  {_LAY(lang, card=card) + ':':<{width}} {'  '.join(piles)}".rstrip()
+             for card, piles in by_card.items()]
+    return lines, frozenset(shown_numbers)
+
+
 THE_GAME: Simulator[the_game.Rules, the_game.Result] = Simulator(
-    game="the-game",
+    game=the_game.NAME,
     help="The Game: lay all 98 cards on two ascending and two descending piles",
     add_arguments=_the_game_arguments,
     rules=_the_game_rules,
     describe=_the_game_describe,
-    bots={
-        "greedy": GreedyBot,
-        "random": RandomBot,
-        "ismcts": GreedySearchBot,
-    },
+    bots=reference_bots(the_game.GAME, search=GreedySearchBot),
     bot_help="greedy: plans whole turns (GreedyBot); random: any legal move; ismcts: search "
              "(ISMCTSBot with GreedyBot rollouts, e.g. ismcts:iterations=200)",
     default_bot="greedy",
     summarize=lambda rules, played: _the_game_summary([game.result for game in played]),
     bench_variants=_the_game_bench_variants,
-    scoring=Scoring(
+    scoring=Tally(
         score_name="cards left",
         higher_is_better=False,
         scores=lambda result: (result.cards_left,),
         wins=lambda result: (1.0 if result.won else 0.0,),
     ),
+    describe_result=_describe_result,
+    move_table=_move_table,
 )
-"""The Game's entry in :data:`cardrules.cli.SIMULATORS`."""
+"""The Game's command line: its ``command_line`` facet."""

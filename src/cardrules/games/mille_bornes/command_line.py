@@ -1,4 +1,5 @@
-"""Mille Bornes on the command line: its options, its bots, its summary and its benchmark variants."""
+"""Mille Bornes on the command line (its ``command_line`` facet): its options, its bots, its summary,
+its benchmark variants, and what ``play`` says of its cards and results."""
 
 from __future__ import annotations
 
@@ -6,14 +7,13 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardrules.bots import RandomBot
-from cardrules.cli.botspec import SearchBot
-from cardrules.cli.options import whole
-from cardrules.cli.simulator import Played, Scoring, Simulator, percent
+from cardrules.bots.search import SearchBot
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
-from cardrules.games.mille_bornes.bots import HeuristicBot
 from cardrules.games.mille_bornes.expert_bot import ExpertBot
+from cardrules.i18n import Lang, Phrase
+from cardrules.run.options import whole
+from cardrules.run.simulator import Played, Simulator, Tally, percent, reference_bots
 
 __all__ = ["MILLE_BORNES", "ExpertSearchBot"]
 
@@ -162,6 +162,28 @@ def _win_shares(result: mb.Result) -> tuple[float, ...]:
                  for side in range(len(result.totals)))
 
 
+_SIDE_WON = Phrase("Your side wins, {mine} to {best}!", "¡Tu lado gana, {mine} a {best}!",
+                   "Votre camp gagne, {mine} à {best} !")
+_SIDE_TIED = Phrase("Your side ties for first place with {mine} points.",
+                    "Tu lado empata en cabeza con {mine} puntos.",
+                    "Votre camp est premier ex æquo avec {mine} points.")
+_SIDE_LOST = Phrase("Your side loses, {mine} to {best}.", "Tu lado pierde, {mine} a {best}.",
+                    "Votre camp perd, {mine} à {best}.")
+
+
+def _describe_result(rules: mb.Rules, result: mb.Result, seat: int, lang: Lang) -> str:
+    side = rules.side_of(seat)
+    mine = result.totals[side]
+    best = max(total for other, total in enumerate(result.totals) if other != side)
+    if side not in result.winners:
+        return _SIDE_LOST(lang, mine=mine, best=max(result.totals))
+    return (_SIDE_WON if len(result.winners) == 1 else _SIDE_TIED)(lang, mine=mine, best=best)
+
+
+def _card_words(card: object, lang: Lang) -> str:
+    return mb.card_name(card, lang) if isinstance(card, mb.Card) else str(card)
+
+
 def _hand(preset: str, players: int = 2, team_size: int = 1, **options: Any) -> mb.Rules:
     """A single hand of ``preset`` at this table."""
     return _PRESETS[preset](players=players, team_size=team_size, target_score=None, **options)
@@ -185,18 +207,13 @@ def _bench_variants() -> tuple[tuple[str, mb.Rules], ...]:
 
 
 MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
-    game="mille-bornes",
+    game=mb.NAME,
     help="Mille Bornes: race 700 or 1000 miles while attacking the other sides",
     epilog=_EPILOG,
     add_arguments=_arguments,
     rules=_rules,
     describe=_describe,
-    bots={
-        "heuristic": HeuristicBot,
-        "expert": ExpertBot,
-        "random": RandomBot,
-        "ismcts": ExpertSearchBot,
-    },
+    bots=reference_bots(mb.GAME, search=ExpertSearchBot),
     bot_help="heuristic: rules of thumb (HeuristicBot, see below); expert: by the odds (ExpertBot); "
              "random: any legal move; ismcts: search (ISMCTSBot with ExpertBot rollouts, "
              "e.g. ismcts:iterations=200)",
@@ -206,11 +223,13 @@ MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     bench_variants=_bench_variants,
     bench_note="Mille Bornes: Parker rules unless named; one hand per game except 'match' (to 5000); "
                "S×T is S sides of T players.",
-    scoring=Scoring(
+    scoring=Tally(
         score_name="points",
         higher_is_better=True,
         scores=lambda result: tuple(map(float, result.totals)),
         wins=_win_shares,
     ),
+    card_words=_card_words,
+    describe_result=_describe_result,
 )
-"""Mille Bornes' entry in :data:`cardrules.cli.SIMULATORS`."""
+"""Mille Bornes' command line: its ``command_line`` facet."""

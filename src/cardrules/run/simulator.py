@@ -1,8 +1,10 @@
-"""What the command line knows about one game (:class:`Simulator`), and what it records of a game
-its bots played (:class:`Played`).
+"""What the command line knows about one game (:class:`Simulator`, a game's ``command_line`` facet),
+how the arena reads a result (:class:`Tally`), and what a run records of a game its bots played
+(:class:`Played`).
 
-Kept apart from the generic machinery in :mod:`cardrules.cli` so that each game's module can build
-its simulator without importing the command line it is part of.
+A game declares its simulator as its ``command_line`` facet (``games/<game>/command_line.py``);
+:func:`simulators` finds every registered game's, or gives a game without one the generic
+simulator (:func:`generic_simulator`).
 """
 
 from __future__ import annotations
@@ -12,17 +14,21 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 import attrs
 
+from cardrules import registry
 from cardrules.bots import RandomBot
 from cardrules.contract import RulesLike
-from cardrules.errors import ArgumentError, SerializationError
+from cardrules.errors import ArgumentError, RegistrationError, SerializationError
+from cardrules.i18n import Lang
 from cardrules.registry import SomeGame
 from cardrules.serialization import FORMAT, from_json
 
-__all__ = ["Played", "Scoring", "Simulator", "bot_seed", "generic_simulator", "percent"]
+__all__ = ["Played", "Simulator", "Tally", "bot_seed", "generic_simulator", "percent", "reference_bots",
+           "simulator_of",
+           "simulators"]
 
 # Immutable records, so covariant: a Simulator[mb.Rules, mb.Result] is a Simulator[RulesLike, object].
 R = TypeVar("R", bound=RulesLike, covariant=True)
@@ -61,7 +67,7 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 
 @attrs.frozen(kw_only=True)
-class Scoring(Generic[X]):
+class Tally(Generic[X]):
     """How the arena reads a game's result: a score and a share of the win per side.
 
     - ``score_name``: what the score counts, for the tables ("cards left", "points").
@@ -80,22 +86,31 @@ class Scoring(Generic[X]):
 
 @attrs.frozen(kw_only=True)
 class Simulator(Generic[R, X]):
-    """What the command line needs to know about one game beyond its registry descriptor.
+    """What the command line needs to know about one game beyond its registry descriptor: a game's
+    ``command_line`` facet.
 
     - ``game``: the registry name, which is also the ``simulate`` subcommand.
     - ``help``: one line for the list of games; ``epilog``: more for ``simulate GAME --help``.
     - ``add_arguments(parser)``: adds the game's rules options (``--players``, ...).
     - ``rules(args)``: the rules value for the parsed options; may raise a ``CardrulesError``.
     - ``describe(rules)``: the rules in a few words, for the summary's title.
-    - ``bots``: bot name -> the bot's class (or any callable taking keyword arguments), built as
-      :class:`~cardrules.cli.botspec.BotSpec` says: its options, ``seed=`` and ``rules=`` when it
-      takes them; ``bot_help`` says what each bot does. Adding a built-in bot is one entry.
+    - ``bots``: bot name -> the bot's class (or any callable taking keyword arguments), built with
+      keyword arguments only: its options, ``seed=`` and ``rules=`` when it takes them;
+      ``bot_help`` says what each bot does. Adding a built-in bot is one entry.
     - ``sides(rules)``: the side of each seat, for games played side against side; ``None`` for
       games without sides (then there is no ``--versus``: one bot plays every seat).
     - ``summarize(rules, played)``: the summary lines for the games played.
-    - ``scoring``: how ``arena`` compares bots (:class:`Scoring`); ``None`` leaves the game out of it.
+    - ``scoring``: how ``arena`` compares bots (:class:`Tally`); ``None`` leaves the game out of it.
     - ``bench_variants()``: ``(label, rules)`` pairs that ``bench`` measures; ``bench_note`` says
       what the labels mean, in ``bench --help``.
+
+    What ``play`` says beyond the game's ``render`` and ``describe_move`` (each optional):
+
+    - ``card_words(card, lang)``: a card in words (default: ``str(card)``).
+    - ``describe_result(rules, result, seat, lang)``: the end of the game as the person at
+      ``seat`` sees it (default: the result as text).
+    - ``move_table(legal, lang)``: some of the legal moves grouped on a few lines, and the numbers
+      (from 1, in ``legal``) of the moves those lines show; the others are listed one a line.
     """
 
     game: str
@@ -111,7 +126,10 @@ class Simulator(Generic[R, X]):
     summarize: Callable[[R, Sequence[Played[X]]], list[str]]
     bench_variants: Callable[[], tuple[tuple[str, R], ...]]
     bench_note: str = ""
-    scoring: Scoring[X] | None = None
+    scoring: Tally[X] | None = None
+    card_words: Callable[[object, Lang], str] | None = None
+    describe_result: Callable[[R, X, int, Lang], str] | None = None
+    move_table: Callable[[tuple[object, ...], Lang], tuple[list[str], frozenset[int]]] | None = None
 
 
 def percent(part: float, whole: float) -> str:
@@ -121,6 +139,18 @@ def percent(part: float, whole: float) -> str:
     '12.5%'
     """
     return f"{100 * part / whole:.1f}%"
+
+
+def reference_bots(game: SomeGame, *, search: type) -> dict[str, type]:
+    """The bots a game's command line offers: the game's own reference bots (its ``bots``), then
+    ``random`` (:class:`~cardrules.bots.RandomBot`) and ``ismcts``, the ``search`` class (a
+    :class:`~cardrules.bots.search.SearchBot` rolling out with the game's strongest bot).
+
+    >>> from cardrules.bots.search import SearchBot
+    >>> list(reference_bots(registry.get("the-game"), search=SearchBot))
+    ['greedy', 'random', 'ismcts']
+    """
+    return {**{name: game.bot(name) for name in game.bots}, "random": RandomBot, "ismcts": search}
 
 
 def generic_simulator(game: SomeGame) -> Simulator[RulesLike, object]:
@@ -173,3 +203,35 @@ def generic_simulator(game: SomeGame) -> Simulator[RulesLike, object]:
         summarize=summarize,
         bench_variants=lambda: tuple((repr(rules)[:40], rules) for rules in game.option_grid()[:3]),
     )
+
+
+def simulators() -> dict[str, Simulator[RulesLike, object]]:
+    """Every game the command line can simulate and benchmark, by registry name: for each game
+    that can be loaded, its ``command_line`` facet, or the generic simulator for a game without one.
+
+    >>> simulators()["the-game"].default_bot
+    'greedy'
+    """
+    found: dict[str, Simulator[RulesLike, object]] = {}
+    for name in registry.available():
+        try:
+            game = registry.get(name)
+        except Exception:  # a game that cannot be loaded (any error of its own): ``cardrules games`` says why
+            continue
+        found[name] = simulator_of(game)
+    return found
+
+
+def simulator_of(game: SomeGame) -> Simulator[RulesLike, object]:
+    """``game``'s ``command_line`` facet, or the generic simulator of a game without one.
+
+    >>> simulator_of(registry.get("mille-bornes")).default_bot
+    'expert'
+    """
+    facet = game.facet("command_line")
+    if facet is None:
+        return generic_simulator(game)
+    if not isinstance(facet, Simulator) or facet.game != game.name:
+        raise RegistrationError(f"{game.name}'s command_line ({game.command_line}) is not a Simulator "
+                                f"of {game.name!r}")
+    return cast(Simulator[RulesLike, object], facet)

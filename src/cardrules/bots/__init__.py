@@ -3,7 +3,7 @@
 A bot sees exactly what a player at the table sees: the observation of its own seat (see each game's
 ``observe``) and the legal moves, and answers with one of those moves. It never gets the full state,
 so it cannot cheat by looking at other hands or the draw pile. :class:`ISMCTSBot` (from
-``cardrules.search``) searches any game over ``determinize``; see ``docs/bots.md``.
+:mod:`cardrules.bots.search`) searches any game over ``determinize``; see ``docs/bots.md``.
 
 >>> import cardrules
 >>> from cardrules.games import the_game
@@ -20,10 +20,10 @@ import random
 from collections.abc import Sequence
 from typing import Literal, Protocol, TypeVar, cast, runtime_checkable
 
+from cardrules.bots.search import ISMCTSBot
 from cardrules.contract import AnyState, GameState, RulesLike
 from cardrules.errors import ArgumentError
 from cardrules.registry import SomeGame, game_of, game_of_state
-from cardrules.search import ISMCTSBot
 
 __all__ = [
     "STRONGEST", "Bot", "ISMCTSBot", "OpeningRater", "RandomBot", "play_game", "play_out",

@@ -6,7 +6,7 @@ played here game by game.
 
 A run can stop early, and keeps what it played: a game that raises a
 :class:`~cardrules.errors.CardrulesError` (a bot that fails, see
-:class:`~cardrules.cli.botspec.BotError`) stops the run, and so does Ctrl-C (SIGINT) or SIGTERM. Either
+:class:`~cardrules.run.playing.BotError`) stops the run, and so does Ctrl-C (SIGINT) or SIGTERM. Either
 way the games that finished are returned in a :class:`Run` that says why it stopped, the worker
 processes are ended before :func:`run_chunks` returns, and a second signal while they are being
 ended ends everything at once.
@@ -25,7 +25,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from cardrules.arguments import shown
-from cardrules.cli.runs import (
+from cardrules.errors import ArgumentError, CardrulesError
+from cardrules.run.chunks import (
     Collected,
     Interrupted,
     Run,
@@ -35,7 +36,6 @@ from cardrules.cli.runs import (
     play_each,
     stopped_by_signals,
 )
-from cardrules.errors import ArgumentError, CardrulesError
 
 J = TypeVar("J")
 T = TypeVar("T")
@@ -99,7 +99,7 @@ def run_chunks(play: Callable[[list[J]], list[T]], jobs: Sequence[J], *, workers
     if ray_address is not None:
         check_ray_address(ray_address)
         try:
-            from cardrules.cli.ray_backend import run_on_ray
+            from cardrules.run.ray_backend import run_on_ray
         except ImportError:
             raise ArgumentError('--ray needs ray: pip install "cardrules[ray]"') from None
         return run_on_ray(play, jobs, address=ray_address, cut=chunks, modules=modules, advance=advance)
