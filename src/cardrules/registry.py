@@ -105,10 +105,6 @@ class Game(Generic[R, S, M, O, X, C]):
     cards: Callable[[S], Iterable[C]]
     rules_of: Callable[[S], R]
     configure_converter: Callable[[cattrs.Converter], None]
-    shared_records: tuple[type, ...] = ()
-    """The module's optional ``SHARED_RECORDS``: record classes whose values recur from state to
-    state of a game (Mille Bornes' score sheets, held by every later state of a match). JSON keeps
-    the text of the last ones written and shares one value among equal ones read."""
 
     @classmethod
     def from_module(cls, module: GameModule[R, S, M, O, X, C]) -> Game[R, S, M, O, X, C]:
@@ -126,10 +122,6 @@ class Game(Generic[R, S, M, O, X, C]):
         name = module.NAME
         if not isinstance(name, str) or not _NAME.match(name):
             raise RegistrationError(f"a game's NAME is lowercase words joined by hyphens, not {name!r}")
-        shared = getattr(module, "SHARED_RECORDS", ())
-        if type(shared) is not tuple or not all(isinstance(cls, type) and attrs.has(cls) for cls in shared):
-            raise RegistrationError(f"module {module.__name__}: SHARED_RECORDS is a tuple of attrs classes, "
-                                    f"not {shared!r}")
         return cls(
             module=module,
             name=name,
@@ -162,7 +154,6 @@ class Game(Generic[R, S, M, O, X, C]):
             cards=module.cards,
             rules_of=module.rules_of,
             configure_converter=module.configure_converter,
-            shared_records=shared,
         )
 
     def new_game(

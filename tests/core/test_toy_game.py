@@ -94,18 +94,6 @@ def test_a_module_missing_part_of_the_contract_is_refused_naming_what_it_lacks()
         Game.from_module(half)
 
 
-@pytest.mark.parametrize("shared", [[Rules], (int,), ("Rules",)], ids=["a list", "not attrs", "a name"])
-def test_a_module_whose_shared_records_are_not_a_tuple_of_records_is_refused(shared: object) -> None:
-    odd = impostor("odd-mau")
-    odd.SHARED_RECORDS = shared  # type: ignore[attr-defined]  # a module's optional name
-    with pytest.raises(RegistrationError, match="SHARED_RECORDS is a tuple of attrs classes"):
-        Game.from_module(odd)
-
-
-def test_a_module_without_shared_records_shares_none() -> None:
-    assert toy_game.GAME.shared_records == ()
-
-
 # --- the conformance check ------------------------------------------------------------------------
 
 
