@@ -256,6 +256,7 @@ def _fast_collection_hook(build: Callable[[list[object]], object], types_: tuple
                           converter: cattrs.Converter) -> Callable[[object, type], object]:
     """The road's reader of a list: what the detailed one accepts, and nothing else, with no words
     (a refusal is read again and worded by the detailed converter)."""
+    shortest, longest = (0, MAX_JSON_ITEMS) if size is None else (size, size)
     if len(set(types_)) == 1 and types_[0] in _SCALARS \
             and converter.get_structure_hook(types_[0]) is _STRICT[types_[0]]:
         # Most of a state is lists of numbers: their types checked in one pass in C, not a hook
@@ -263,29 +264,26 @@ def _fast_collection_hook(build: Callable[[list[object]], object], types_: tuple
         only = frozenset({types_[0]})
 
         def scalars(value: object, _: type) -> object:
-            if type(value) is not list or not _fits(value, size) \
+            if type(value) is not list or not shortest <= len(value) <= longest \
                     or not only.issuperset(map(type, value)):
                 raise SerializationError("not a list of the expected kind")
             return build(value)
 
         return scalars
     hooks: list[Callable[[object, object], object]] = []  # looked up at the first read, once
+    same = len(set(types_)) == 1  # a list, or a tuple of items of one type (The Game's four piles)
 
     def structure(value: object, _: type) -> object:
-        if type(value) is not list or not _fits(value, size):
+        if type(value) is not list or not shortest <= len(value) <= longest:
             raise SerializationError("not a list of the expected kind")
         if not hooks:
             hooks.extend(converter.get_structure_hook(item_type) for item_type in types_)
-        if size is None:
+        if same:
             hook, item_type = hooks[0], types_[0]
             return build([hook(item, item_type) for item in value])
         return build(list(map(_call, hooks, value, types_)))
 
     return structure
-
-
-def _fits(items: list[object], size: int | None) -> bool:
-    return len(items) <= MAX_JSON_ITEMS if size is None else len(items) == size
 
 
 def _identity(value: object) -> object:
@@ -521,14 +519,15 @@ def _read(text: object, cls: object, loads: Callable[[str], Any], reader: cattrs
     if expected is not None:
         _check_expected(expected, game, kind, target)
     _configure(game)
-    body = {key: value for key, value in data.items() if key not in ENVELOPE}
+    body = data  # parsed for this call alone: the envelope's keys are taken out in place
+    for key in ENVELOPE:
+        body.pop(key, None)
     if kind in _EXTRA:
         body["game"] = game.name
-    what = f"{_noun(kind)} of {game.title}"
     try:
         value: object = reader.structure(body, target)  # type: ignore[arg-type]  # target may be a union
     except RecursionError:
-        raise SerializationError(f"cannot read {what}: nested too deeply") from None
+        raise SerializationError(f"cannot read {_noun(kind)} of {game.title}: nested too deeply") from None
     except Exception as exc:
         if reader is converter or not blames_the_text(exc):
             raise
@@ -536,7 +535,7 @@ def _read(text: object, cls: object, loads: Callable[[str], Any], reader: cattrs
         # failed (a long one's before it was parsed).
         if len(text) <= _DEPTH_FIRST and _depth(text) > MAX_JSON_DEPTH:
             raise SerializationError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
-        raise SerializationError(f"cannot read {what}: {explain(exc)}") from exc
+        raise SerializationError(f"cannot read {_noun(kind)} of {game.title}: {explain(exc)}") from exc
     if isinstance(cls, type) and cls in game.move_classes and type(value) is not cls:
         raise SerializationError(f"this JSON holds the move {str(value)!r}, not {_article(cls.__name__)} "
                                  f"{cls.__name__}")
@@ -628,9 +627,9 @@ def _identify(data: dict[str, object]) -> tuple[SomeGame, str, type | object]:
 
 
 def _targets(game: SomeGame) -> dict[str, type | object]:
-    targets = _TARGETS.get(game)
+    targets = _TARGETS.get(game.name)  # by name: hashing a Game hashes every field
     if targets is None:
-        targets = _TARGETS[game] = {
+        targets = _TARGETS[game.name] = {
             "rules": game.rules_type,
             "state": game.state_type,
             "move": game.move_type,
@@ -641,13 +640,29 @@ def _targets(game: SomeGame) -> dict[str, type | object]:
     return targets
 
 
-_TARGETS: dict[SomeGame, dict[str, type | object]] = {}
+_TARGETS: dict[str, dict[str, type | object]] = {}
 
 
 def _expected(cls: object) -> tuple[str, SomeGame | None] | None:
     """What ``cls`` asks for: a kind, and the game if the kind belongs to one."""
     if cls is None:
         return None
+    try:
+        kept = _EXPECTED.get(cls)
+    except TypeError:  # not hashable: refused below
+        kept = None
+    if kept is not None and kept[0] is cls:  # the same object, not one equal to it (a union)
+        return kept[1]
+    found = _find_expected(cls)
+    # A class belongs to one game for good: registering another game cannot change the answer.
+    _EXPECTED[cls] = (cls, found)
+    return found
+
+
+_EXPECTED: dict[object, tuple[object, tuple[str, SomeGame | None]]] = {}
+
+
+def _find_expected(cls: object) -> tuple[str, SomeGame | None]:
     for extra in _EXTRA.values():
         if cls is extra.cls:
             return extra.kind, None
