@@ -500,16 +500,36 @@ def from_json(text: str | bytes, cls: object = None) -> object:
     ...
     cardrules.errors.SerializationError: cannot read a move of The Game: move: expected one of ...
     """
+    text = _text(text)
+    loads = _loads if len(text) <= _ORJSON_CHARS else json.loads
+    data: object = None
     try:
-        return _read(text, cls, _loads, converter)
-    except Exception:
-        # Read again to say why, with the detailed twin; with json's parser, which reads a few
-        # texts orjson does not (a whole number beyond 64 bits), so the answer is the same either way.
-        return _read(text, cls, json.loads, _detailed)
+        data = _parse(text, loads)
+    except SerializationError:
+        if loads is json.loads:
+            raise
+    else:
+        try:
+            return _read(data, text, cls, converter)
+        except Exception:
+            if loads is not json.loads:
+                data = None  # orjson reads a few texts otherwise than json (a number beyond 64 bits)
+    # Read again to say why, with the detailed twin (after the road's failure is let go: a hostile
+    # text's data is not kept twice), so that the answer is the same with or without orjson.
+    if data is None:
+        data = _parse(text, json.loads)
+    return _read(data, text, cls, _detailed)
 
 
-def _read(text: object, cls: object, loads: Callable[[str], Any], reader: cattrs.Converter) -> object:
-    data, text = _parse(text, loads)
+_ORJSON_CHARS = 250_000
+"""The longest text orjson parses: a longer one (a long game record, or a hostile text) is parsed by
+json alone, once, and a refusal is worded from the same data (a state of the longest match is well
+under it)."""
+
+
+def _read(data: object, text: str, cls: object, reader: cattrs.Converter) -> object:
+    """The value the parsed JSON ``data`` holds, read by ``reader`` (the road's converter, or its
+    detailed twin that words a refusal) and validated."""
     if not isinstance(data, dict):
         raise SerializationError(f"expected a JSON object written by cardrules, got {_shown(data)}")
     if "format" not in data:
@@ -519,9 +539,7 @@ def _read(text: object, cls: object, loads: Callable[[str], Any], reader: cattrs
     if expected is not None:
         _check_expected(expected, game, kind, target)
     _configure(game)
-    body = data  # parsed for this call alone: the envelope's keys are taken out in place
-    for key in ENVELOPE:
-        body.pop(key, None)
+    body = {key: value for key, value in data.items() if key not in ENVELOPE}
     if kind in _EXTRA:
         body["game"] = game.name
     try:
@@ -552,9 +570,8 @@ a text slowest to parse for its length. A shorter one is cheap to parse, and mea
 cannot be read (measuring costs a few microseconds per kilobyte)."""
 
 
-def _parse(text: object, loads: Callable[[str], Any]) -> tuple[object, str]:
-    """The data of the JSON ``text`` and the text as a ``str``; refused unparsed if it is too long,
-    or long and nested too deeply."""
+def _text(text: object) -> str:
+    """The JSON ``text`` as a ``str``; refused if it is too long, or long and nested too deeply."""
     if isinstance(text, bytes | bytearray):
         if len(text) > 4 * MAX_JSON_CHARS:  # more bytes than any text within the limit has: not decoded
             raise SerializationError(f"JSON of {len(text):,} bytes is over the limit of {MAX_JSON_CHARS:,} "
@@ -569,13 +586,17 @@ def _parse(text: object, loads: Callable[[str], Any]) -> tuple[object, str]:
         raise SerializationError(f"JSON of {len(text):,} characters is over the limit of {MAX_JSON_CHARS:,}")
     if len(text) > _DEPTH_FIRST and _depth(text) > MAX_JSON_DEPTH:
         raise SerializationError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
+    return text
+
+
+def _parse(text: str, loads: Callable[[str], Any]) -> object:
+    """The data of the JSON ``text``."""
     try:
-        data = loads(text)
+        return loads(text)
     except RecursionError:
         raise SerializationError("JSON nested too deeply") from None
     except ValueError as exc:
         raise SerializationError(f"not valid JSON: {exc}") from None
-    return data, text
 
 
 # Possessive: a plain repetition of a group keeps a backtracking record per step, 240 MB for a text

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules import CardrulesError, SerializationError, from_json, serialization, to_json
+from cardrules import CardrulesError, GameRecord, SerializationError, from_json, serialization, to_json
 from cardrules.games import mille_bornes, the_game
 from cardrules.registry import available, game_of, get, registered
 from cardrules.testing import reachable_states
@@ -64,7 +64,8 @@ def outcome(read: Callable[..., object], text: str | bytes, *cls: object) -> tup
 def detailed(text: str | bytes, cls: object = None) -> object:
     """``from_json`` through the detailed converter alone (and json's parser): the answer the road
     must give."""
-    return serialization._read(text, cls, json.loads, serialization._detailed)
+    text = serialization._text(text)
+    return serialization._read(serialization._parse(text, json.loads), text, cls, serialization._detailed)
 
 
 class _NoRereading:
@@ -104,6 +105,34 @@ def test_a_text_the_road_refuses_is_worded_by_the_detailed_converter() -> None:
     with pytest.raises(SerializationError, match=r'^cannot read a state of The Game: table\.piles\[2\]\[1\]: '
                                                  r'expected an integer, got "2"$'):
         from_json(json.dumps(data))
+
+
+def test_a_long_text_is_read_on_the_road_and_a_refused_one_is_parsed_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = GameRecord.start(the_game.Rules(), seed=1).extended(
+        *[the_game.Play(35, 0)] * 9_000)  # not legal, but a record's moves are checked when replayed
+    text = to_json(record)
+    assert len(text) > serialization._ORJSON_CHARS
+    parsed: list[object] = []
+    parse = serialization._parse
+
+    def counted(text: str, loads: Callable[[str], Any]) -> object:
+        parsed.append(loads)
+        return parse(text, loads)
+
+    monkeypatch.setattr(serialization, "_parse", counted)
+    monkeypatch.setattr(serialization, "_detailed", _NoRereading())
+    assert from_json(text, GameRecord) == record
+    assert parsed == [json.loads]
+    monkeypatch.undo()
+    monkeypatch.setattr(serialization, "_parse", counted)
+    parsed.clear()
+    data = json.loads(text)
+    data["moves"][-1]["card"] = "35"
+    with pytest.raises(SerializationError, match=r'moves\[8999\]: card: expected an integer, got "35"'):
+        from_json(json.dumps(data), GameRecord)
+    assert parsed == [json.loads]  # a hostile text of millions of characters is not parsed twice
 
 
 def test_the_parser_in_use_is_named_by_serialization_parser() -> None:
