@@ -92,8 +92,6 @@ installed, else ``"json"``. Either way ``from_json`` gives the same value, or th
 orjson reads a text otherwise (a whole number beyond 64 bits read as a float, ``NaN`` or a lone
 surrogate refused), reading fails and the text is read again with ``json``."""
 
-Kind = Literal["rules", "state", "move", "observation", "result", "record"]
-
 
 @attrs.frozen
 class _Extra:
