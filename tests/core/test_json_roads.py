@@ -135,6 +135,26 @@ def test_a_long_text_is_read_on_the_road_and_a_refused_one_is_parsed_once(
     assert parsed == [json.loads]  # a hostile text of millions of characters is not parsed twice
 
 
+def test_a_field_with_a_default_must_still_be_listed_outside_rules() -> None:
+    # The generated functions would fill in a default: the road counts the fields of a strict record.
+    play = json.loads(to_json(mille_bornes.Play(mille_bornes.Card.D25, None)))
+    del play["side"]
+    with pytest.raises(SerializationError, match=r"^cannot read a move of Mille Bornes: missing field side$"):
+        from_json(json.dumps(play))
+    state = mille_bornes.new_game(mille_bornes.Rules.parker(players=2), seed=1)
+    rng = random.Random(1)
+    while not state.table.match.history:
+        state = mille_bornes.apply(state, rng.choice(mille_bornes.legal_moves(state)))
+    data = json.loads(to_json(state))
+    del data["table"]["match"]["history"][0]["sides"][1]["trip"]  # a sheet's field with a default
+    with pytest.raises(SerializationError,
+                       match=r"table\.match\.history\[0\]\.sides\[1\]: missing field trip"):
+        from_json(json.dumps(data))
+    rules = json.loads(to_json(mille_bornes.Rules.parker(players=2)))
+    del rules["scoring"]["trip"]  # lenient: rules and the records inside them take their defaults
+    assert from_json(json.dumps(rules)) == mille_bornes.Rules.parker(players=2)
+
+
 def test_the_parser_in_use_is_named_by_serialization_parser() -> None:
     assert serialization.PARSER == "orjson"  # installed with the tests' extras
     assert serialization._loads is orjson.loads
