@@ -88,7 +88,6 @@ __all__ = [
     "REMEDIES",
     "RULES_VERSION",
     "SAFETIES",
-    "SHARED_RECORDS",
     "TABLES",
     "TITLE",
     "Card",
@@ -147,11 +146,6 @@ TITLE = "Mille Bornes"
 
 MOVE_CLASSES: tuple[type, ...] = (Play, Discard, CoupFourre, Extend, Decline)
 """The classes of the :data:`Move` union, in a fixed order (their snake-case names tag JSON moves)."""
-
-SHARED_RECORDS: tuple[type, ...] = (HandScore,)
-"""Records whose values recur from state to state: every later state of a match holds the score
-sheets of the hands before it. JSON writes each sheet's text once and reads equal sheets as one
-value (whose check the validation then remembers)."""
 
 
 def deck(rules: Rules) -> tuple[Card, ...]:

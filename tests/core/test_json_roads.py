@@ -1,10 +1,10 @@
-"""The fast path of ``to_json``/``from_json`` answers exactly as the detailed path does.
+"""The road every valid text takes (cattrs' generated functions without detailed validation, the
+text parsed by orjson when installed) answers exactly as the detailed converter that words errors.
 
-``to_json`` and ``from_json`` first try code compiled per class (``cardrules.fast_json``); any value
-or text it cannot vouch for goes through cattrs' detailed path. These tests hold the two to the
-same answers — the same text for every value, the same value or the same error, word for word, for
-every text — over reachable values of every game and over texts mutated by the fuzzer, and check
-that the fast path does serve the values the library writes.
+``from_json`` reads with the road first and, only when that fails, reads the text again with
+``json`` and the detailed converter. These tests hold the two to the same answers — the same value,
+or the same error word for word — over reachable values of every game and over texts mutated by the
+fuzzer, and check that the road alone serves every value the library writes.
 """
 
 from __future__ import annotations
@@ -14,21 +14,18 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any
 
 import attrs
-import cattrs
 import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules import CardrulesError, SerializationError, fast_json, from_json, serialization, to_json
+from cardrules import CardrulesError, GameRecord, SerializationError, from_json, serialization, to_json
 from cardrules.games import mille_bornes, the_game
 from cardrules.registry import available, game_of, get, registered
-from cardrules.serialization import detailed_from_json, detailed_to_json
 from cardrules.testing import reachable_states
 from cardrules.trust import vouched
 from tools.fuzz.corpus import build_corpus, rules_grids, type_of
@@ -37,19 +34,7 @@ from tools.fuzz.mutations import Mutator
 KINDS = ("state", "observation", "result")
 
 PARSERS: dict[str, Callable[[str], Any]] = {"json": json.loads, "orjson": orjson.loads}
-"""The fast path's parser (``fast_json.read_json``) without the extra cardrules[fast] (the standard
-library's), and with it."""
-
-
-@contextmanager
-def parsing_with(name: str) -> Iterator[None]:
-    """The fast path parses with ``PARSERS[name]`` inside the block."""
-    kept = serialization._loads
-    serialization._loads = PARSERS[name]
-    try:
-        yield
-    finally:
-        serialization._loads = kept
+"""The road's parser without the extra cardrules[fast] (the standard library's), and with it."""
 
 
 def every_rules() -> list[Any]:
@@ -76,57 +61,106 @@ def outcome(read: Callable[..., object], text: str | bytes, *cls: object) -> tup
     return ("read", type(value), value)
 
 
-# --- reachable values: the fast path serves them, and agrees ---------------------------------------
+def detailed(text: str | bytes, cls: object = None) -> object:
+    """``from_json`` through the detailed converter alone (and json's parser): the answer the road
+    must give."""
+    text = serialization._text(text)
+    return serialization._read(serialization._parse(text, json.loads), text, cls, serialization._detailed)
+
+
+class _NoRereading:
+    """Stands for the detailed converter where a test proves the road alone reads a text."""
+
+    def structure(self, *_: object) -> object:
+        raise AssertionError("the text was read again by the detailed converter")
+
+
+# --- reachable values: the road reads them alone, and agrees ---------------------------------------
 
 
 @given(reachable_states(st.sampled_from(every_rules())))
-def test_the_fast_path_writes_and_reads_every_reachable_value(state: Any) -> None:
-    for parser in PARSERS:
-        with parsing_with(parser):
+def test_the_road_alone_reads_every_reachable_value(state: Any) -> None:
+    kept = serialization._detailed
+    for parser in PARSERS.values():
+        serialization._loads, parsed_with = parser, serialization._loads
+        serialization._detailed = _NoRereading()  # type: ignore[assignment]
+        try:
             for value in values_of(state):
-                text = detailed_to_json(value)
-                assert serialization._fast_text(value) == text == to_json(value)
-                assert serialization._fast_value(text, type(value)) == value
-                assert serialization._fast_value(text, None) == value
-                assert from_json(text, type(value)) == detailed_from_json(text, type(value)) == value
+                text = to_json(value)
+                assert from_json(text, type(value)) == value
+                assert from_json(text) == value
+                read = from_json(text.encode(), type(value))
+                assert read == value
+                if hasattr(type(value), "_trusted"):
+                    assert vouched(read)  # validated in full on the way in
+        finally:
+            serialization._loads, serialization._detailed = parsed_with, kept
+        for value in values_of(state):
+            assert detailed(to_json(value), type(value)) == value
 
 
-@given(reachable_states(st.sampled_from(every_rules())))
-def test_a_value_the_library_vouches_for_is_written_unchecked_to_the_same_text(state: Any) -> None:
-    for value in values_of(state):
-        if not hasattr(type(value), "_trusted"):
-            continue  # a result: never vouched for, always written with checks
-        assert vouched(value)  # made by new_game, apply and observe
-        cls = type(value)
-        write_trusted = serialization._compiler.trusted_writer(cls)
-        write_checked = serialization._compiler.writer(cls)
-        assert write_trusted is not None
-        assert write_checked is not None
-        assert write_trusted(value) == write_checked(value)
-        assert to_json(value) == detailed_to_json(value)
+def test_a_text_the_road_refuses_is_worded_by_the_detailed_converter() -> None:
+    data = json.loads(to_json(the_game.new_game(the_game.Rules(players=2), seed=4)))
+    data["table"]["piles"][2] = [100, "2"]
+    with pytest.raises(SerializationError, match=r'^cannot read a state of The Game: table\.piles\[2\]\[1\]: '
+                                                 r'expected an integer, got "2"$'):
+        from_json(json.dumps(data))
 
 
-def test_a_value_built_by_hand_is_written_with_its_types_checked() -> None:
-    # The same state, once vouched for and once rebuilt by hand holding a bool for a number: the
-    # hand-built one is not vouched for, so a wrong type cannot slip into the text unchecked.
-    state = the_game.new_game(the_game.Rules(players=2), seed=4)
-    odd = attrs.evolve(state, table=attrs.evolve(state.table, turn=True))
-    assert vouched(state)
-    assert not vouched(odd)
-    assert to_json(odd) == detailed_to_json(odd)
-    assert '"turn": true' in to_json(odd)
+def test_a_long_text_is_read_on_the_road_and_a_refused_one_is_parsed_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = GameRecord.start(the_game.Rules(), seed=1).extended(
+        *[the_game.Play(35, 0)] * 9_000)  # not legal, but a record's moves are checked when replayed
+    text = to_json(record)
+    assert len(text) > serialization._ORJSON_CHARS
+    parsed: list[object] = []
+    parse = serialization._parse
+
+    def counted(text: str, loads: Callable[[str], Any]) -> object:
+        parsed.append(loads)
+        return parse(text, loads)
+
+    monkeypatch.setattr(serialization, "_parse", counted)
+    monkeypatch.setattr(serialization, "_detailed", _NoRereading())
+    assert from_json(text, GameRecord) == record
+    assert parsed == [json.loads]
+    monkeypatch.undo()
+    monkeypatch.setattr(serialization, "_parse", counted)
+    parsed.clear()
+    data = json.loads(text)
+    data["moves"][-1]["card"] = "35"
+    with pytest.raises(SerializationError, match=r'moves\[8999\]: card: expected an integer, got "35"'):
+        from_json(json.dumps(data), GameRecord)
+    assert parsed == [json.loads]  # a hostile text of millions of characters is not parsed twice
 
 
-@given(reachable_states(st.sampled_from(every_rules())))
-def test_a_state_read_with_remembered_rules_equals_one_read_afresh(state: Any) -> None:
-    text = to_json(state)
-    from_json(text)  # the rules' text is now known
-    assert serialization._fast_value(text, None) == state
-    serialization._RULES_TEXTS.clear()
-    assert serialization._fast_value(text, None) == state
+def test_a_field_with_a_default_must_still_be_listed_outside_rules() -> None:
+    # The generated functions would fill in a default: the road counts the fields of a strict record.
+    play = json.loads(to_json(mille_bornes.Play(mille_bornes.Card.D25, None)))
+    del play["side"]
+    with pytest.raises(SerializationError, match=r"^cannot read a move of Mille Bornes: missing field side$"):
+        from_json(json.dumps(play))
+    state = mille_bornes.new_game(mille_bornes.Rules.parker(players=2), seed=1)
+    rng = random.Random(1)
+    while not state.table.match.history:
+        state = mille_bornes.apply(state, rng.choice(mille_bornes.legal_moves(state)))
+    data = json.loads(to_json(state))
+    del data["table"]["match"]["history"][0]["sides"][1]["trip"]  # a sheet's field with a default
+    with pytest.raises(SerializationError,
+                       match=r"table\.match\.history\[0\]\.sides\[1\]: missing field trip"):
+        from_json(json.dumps(data))
+    rules = json.loads(to_json(mille_bornes.Rules.parker(players=2)))
+    del rules["scoring"]["trip"]  # lenient: rules and the records inside them take their defaults
+    assert from_json(json.dumps(rules)) == mille_bornes.Rules.parker(players=2)
 
 
-# --- odd values and texts: both paths give the same answer ---------------------------------------
+def test_the_parser_in_use_is_named_by_serialization_parser() -> None:
+    assert serialization.PARSER == "orjson"  # installed with the tests' extras
+    assert serialization._loads is orjson.loads
+
+
+# --- odd values and texts: the road and the detailed converter give the same answer ---------------
 
 
 def odd_values() -> Iterator[Any]:
@@ -157,16 +191,23 @@ def odd_values() -> Iterator[Any]:
 
 
 @pytest.mark.parametrize("value", list(odd_values()), ids=lambda value: type(value).__module__)
-def test_an_odd_value_is_written_as_the_detailed_path_writes_it(value: Any) -> None:
+def test_an_odd_value_is_written_or_refused_and_its_text_read_the_same_on_both_roads(value: Any) -> None:
     try:
-        expected: object = detailed_to_json(value)
-    except CardrulesError as exc:
-        expected = (type(exc), str(exc))
-    try:
-        found: object = to_json(value)
-    except CardrulesError as exc:
-        found = (type(exc), str(exc))
-    assert found == expected
+        text = to_json(value)
+    except SerializationError:
+        return  # refused cleanly (a number past 4300 digits)
+    for cls in (type(value), None):
+        args = () if cls is None else (cls,)
+        assert outcome(from_json, text, *args) == outcome(detailed, text, *args)
+
+
+def test_a_value_that_holds_itself_is_refused_with_a_serialization_error() -> None:
+    state = the_game.new_game(the_game.Rules(players=2), seed=1)
+    loop: list[object] = [1]
+    loop.append(loop)
+    odd = attrs.evolve(state, draw_pile=loop)  # type: ignore[arg-type]  # deliberately ill-typed
+    with pytest.raises(SerializationError, match="cannot write State as JSON"):
+        to_json(odd)
 
 
 def test_a_value_holding_what_json_cannot_spell_is_refused_with_a_serialization_error() -> None:
@@ -184,7 +225,7 @@ def corpus() -> Any:
 @pytest.mark.parametrize("parser", list(PARSERS))
 @pytest.mark.parametrize("game", ["the-game", "mille-bornes"])
 @pytest.mark.parametrize("kind", KINDS)
-def test_mutated_texts_get_the_same_answer_on_both_paths(
+def test_mutated_texts_get_the_same_answer_on_both_roads(
     corpus: Any, game: str, kind: str, parser: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(serialization, "_loads", PARSERS[parser])
@@ -194,13 +235,9 @@ def test_mutated_texts_get_the_same_answer_on_both_paths(
     rng = random.Random(kind)
     for number in range(400):
         sample = samples[number % len(samples)]
-        if number % 7 == 0:
-            serialization._RULES_TEXTS.clear()  # sometimes read with no rules remembered
         text = sample.text if number % 10 == 0 else mutator.mutate(sample).text
-        if isinstance(text, bytes):
-            continue  # bytes take the detailed path
         for args in ((cls,), ()) if rng.random() < 0.5 else ((cls,),):
-            assert outcome(from_json, text, *args) == outcome(detailed_from_json, text, *args), text
+            assert outcome(from_json, text, *args) == outcome(detailed, text, *args), text
 
 
 def texts_to_trip_on() -> Iterator[tuple[str, str]]:
@@ -229,8 +266,8 @@ def texts_to_trip_on() -> Iterator[tuple[str, str]]:
     yield "a cut text", text[:-3]
     yield "another format", text.replace('"format": 1', '"format": 2')
     yield "a game that does not exist", text.replace('"the-game"', '"no-game"')
-    # orjson, which the fast path parses with, reads a number beyond 64 bits as a float: wherever
-    # such a number stands, the fast path must step aside (json reads it as the int it is).
+    # orjson, which the road parses with, reads a number beyond 64 bits as a float: wherever
+    # such a number stands, the road must refuse it (json reads it as the int it is).
     first, big = data["draw_pile"][0], 2**64 + data["draw_pile"][0]
     yield "a card beyond 64 bits", text.replace(f'"draw_pile": [{first}', f'"draw_pile": [{big}')
     yield "a number of players beyond 64 bits", text.replace('"players": 3', f'"players": {2**64 + 3}')
@@ -249,25 +286,16 @@ def test_a_text_that_differs_from_what_to_json_writes_gets_the_detailed_answer(
     what: str, text: str, parser: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(serialization, "_loads", PARSERS[parser])
-    from_json(to_json(the_game.new_game(the_game.Rules(players=3), seed=1)))  # rules remembered
     for cls in (the_game.State, None):
         args = () if cls is None else (cls,)
-        assert outcome(from_json, text, *args) == outcome(detailed_from_json, text, *args)
+        assert outcome(from_json, text, *args) == outcome(detailed, text, *args)
 
 
-def test_rules_read_from_a_text_with_two_rules_members_are_not_remembered_for_the_first() -> None:
-    serialization._RULES_TEXTS.clear()
-    state = the_game.new_game(the_game.Rules(players=3), seed=8)
-    text = to_json(state)
-    other = to_json(the_game.Rules(players=2))[len('{"game": "the-game", "format": 1, "type": "rules", '):]
-    twice = text[:-1] + ', "rules": {' + other + "}"
-    assert outcome(from_json, twice) == outcome(detailed_from_json, twice)
-    # The three-player rules text, read again, still means three players.
-    assert from_json(text) == state
-
-
-def test_every_registered_game_is_written_through_the_fast_path_or_the_detailed_one() -> None:
-    # A game need not do anything for the fast path: the toy game of the tests gets it for free.
+def test_every_registered_game_is_read_on_the_road_with_nothing_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A game need not do anything for the road: the toy game of the tests gets it for free.
+    monkeypatch.setattr(serialization, "_detailed", _NoRereading())
     for game in registered():
         state = game.new_game(game.option_grid()[0], seed=1)
         assert from_json(to_json(state), type(state)) == state
@@ -324,7 +352,7 @@ json_values = st.recursive(
 
 
 @given(json_values)
-def test_the_fast_parser_reads_every_json_text_as_json_does_but_for_numbers_no_reader_takes(
+def test_the_roads_parser_reads_every_json_text_as_json_does_but_for_numbers_no_reader_takes(
     value: object,
 ) -> None:
     text = json.dumps(value, ensure_ascii=False)
@@ -341,7 +369,7 @@ def test_the_fast_parser_reads_every_json_text_as_json_does_but_for_numbers_no_r
     str(2**64), str(-2**63 - 1), f"[{2**64 - 1}, {-2**63}]", f'{{"seed": {2**63 - 1}}}', "1e400", "-0",
     "NaN", "[Infinity]", '"\\ud800"', '{"a": 1, "a": 2}', "[" * 3000 + "]" * 3000,
 ])
-def test_the_fast_parser_differs_from_json_only_where_no_reader_takes_what_it_reads(text: str) -> None:
+def test_the_roads_parser_differs_from_json_only_where_no_reader_takes_what_it_reads(text: str) -> None:
     try:
         expected: object = json.loads(text)
     except (ValueError, RecursionError):
@@ -354,19 +382,12 @@ def test_the_fast_parser_differs_from_json_only_where_no_reader_takes_what_it_re
         assert same_data(found, expected), name
 
 
-def test_the_fast_path_parses_with_orjson_when_the_extra_is_installed() -> None:
-    assert fast_json.PARSER == "orjson"
-    state = the_game.new_game(the_game.Rules(players=3), seed=2)
-    assert serialization._loads is fast_json.read_json is orjson.loads
-    assert from_json(to_json(state), the_game.State) == state
-
-
-def test_without_orjson_the_fast_path_parses_with_json_and_reads_the_same_values() -> None:
+def test_without_orjson_the_road_parses_with_json_and_writes_and_reads_the_same() -> None:
     code = ("import sys; sys.modules['orjson'] = None\n"
-            "import cardrules\n"
-            "from cardrules import fast_json, serialization\n"
+            "import json, cardrules\n"
+            "from cardrules import serialization\n"
             "from cardrules.games import mille_bornes\n"
-            "assert fast_json.PARSER == 'json' and serialization._loads is __import__('json').loads\n"
+            "assert serialization.PARSER == 'json' and serialization._loads is json.loads\n"
             "state = mille_bornes.new_game(mille_bornes.Rules(players=3), seed=5)\n"
             "print(cardrules.to_json(state))\n"
             "assert cardrules.from_json(cardrules.to_json(state), mille_bornes.State) == state\n")
@@ -374,40 +395,3 @@ def test_without_orjson_the_fast_path_parses_with_json_and_reads_the_same_values
     assert done.returncode == 0, done.stderr
     state = mille_bornes.new_game(mille_bornes.Rules(players=3), seed=5)
     assert done.stdout.strip() == to_json(state)
-
-
-@attrs.frozen
-class _Plain:
-    """A record of numbers and known strings, which the trusted writer writes through orjson."""
-
-    count: int
-    levels: tuple[int, ...]
-    pair: tuple[int, int]
-    flag: bool
-    where: Literal["up", "down"]
-    extra: int | None
-
-
-def test_the_trusted_writer_writes_through_orjson_what_json_dumps_writes() -> None:
-    converter = cattrs.Converter()
-    compiler = fast_json.Compiler(converter, lambda hint: False)
-    assert compiler._compile_dumped_writer(_Plain) is not None  # orjson is installed in the tests
-    write = compiler.trusted_writer(_Plain)
-    assert write is not None
-    for value in (_Plain(3, (1, 2), (5, -6), True, "up", None), _Plain(0, (), (0, 0), False, "down", 7),
-                  _Plain(2**70, (2**64,), (1, 2), True, "up", -2**70)):  # orjson refuses these
-        assert write(value) == json.dumps(converter.unstructure(value), ensure_ascii=False)
-
-
-def test_a_record_with_free_text_is_not_written_through_orjson() -> None:
-    # A string that could hold a comma or a colon would be spaced out: such a class keeps the joined
-    # writer, which writes every string with json's own encoder.
-    @attrs.frozen
-    class Named:
-        name: str
-
-    compiler = fast_json.Compiler(cattrs.Converter(), lambda hint: False)
-    assert compiler._compile_dumped_writer(Named) is None
-    write = compiler.trusted_writer(Named)
-    assert write is not None
-    assert write(Named("a, b: c")) == '{"name": "a, b: c"}'
