@@ -90,5 +90,6 @@ GAME: Game[Rules, State, Move, Observation, Result, int] = register(Game(
     describe_move=describe_move, validate_state=validate_state, validate_observation=validate_observation,
     validate_result=validate_result, option_grid=option_grid, all_moves=all_moves, deck=deck, cards=cards,
     rules_of=rules_of, configure_converter=configure_converter,
+    openspiel="tests.toy_game.openspiel:OpenSpielFacts",
 ))
 """Toy Mau's descriptor in the registry: its contract (no facets yet)."""

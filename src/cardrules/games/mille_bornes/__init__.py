@@ -201,6 +201,7 @@ GAME: Game[Rules, State, Move, Observation, Result, Card] = register(Game(
     picture="cardrules.svg.mille_bornes:picture",
     encoder="cardrules.rl.mille_bornes:MilleBornesEncoder",
     command_line="cardrules.cli.mille_bornes:MILLE_BORNES",
+    openspiel="cardrules.games.mille_bornes.openspiel:OpenSpielFacts",
     bots={"heuristic": "cardrules.games.mille_bornes.bots:HeuristicBot",
           "expert": "cardrules.games.mille_bornes.expert_bot:ExpertBot"},
 ))

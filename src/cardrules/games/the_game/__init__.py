@@ -123,6 +123,7 @@ GAME: Game[Rules, State, Move, Observation, Result, int] = register(Game(
     encoder="cardrules.rl.the_game:TheGameEncoder",
     rewards="cardrules.games.the_game.rewards:rewards",
     command_line="cardrules.cli.the_game:THE_GAME",
+    openspiel="cardrules.games.the_game.openspiel:OpenSpielFacts",
     bots={"greedy": "cardrules.games.the_game.bots:GreedyBot"},
 ))
 """The Game's descriptor in the registry: its contract and its facets."""
