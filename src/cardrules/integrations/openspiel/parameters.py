@@ -38,6 +38,8 @@ __all__ = ["parameters", "parameters_of", "rules_from_parameters"]
 
 _KEEP: Final = object()
 """What a parameter's value says when it keeps the preset's value."""
+_NOTHING: Final = object()
+"""No parameter value has this meaning."""
 _NONE_INT: Final = 0
 _NONE_INT_BESIDE_KEEP: Final = -1
 
@@ -50,10 +52,10 @@ class _Option:
     """The parameter, and the option's keyword."""
     default: object
     """The parameter's default (a ``bool``, an ``int`` or a ``str``)."""
-    keep: object = _KEEP
-    """The value that keeps the preset's (``""``, ``0``), or ``_KEEP`` if there is none."""
-    none: object = _KEEP
-    """The value that stands for ``None``, or ``_KEEP`` if there is none."""
+    keep: object = _NOTHING
+    """The value that keeps the preset's (``""``, ``0``), or ``_NOTHING``."""
+    none: object = _NOTHING
+    """The value that stands for ``None``, or ``_NOTHING``."""
     yes_no: bool = False
     """A boolean option written ``"yes"`` or ``"no"``."""
 
@@ -72,7 +74,7 @@ class _Option:
 
     def parameter(self, value: object) -> object:
         """The parameter value that stands for the option's ``value``."""
-        if value is None and self.none is not _KEEP:
+        if value is None and self.none is not _NOTHING:
             return self.none
         if self.yes_no and type(value) is bool:
             return "yes" if value else "no"
@@ -96,19 +98,19 @@ def _kind(hint: object) -> tuple[type | None, bool]:
 
 def _option(name: str, kind: type, nullable: bool, values: list[object], default: object) -> _Option:
     """The parameter of an option of type ``kind`` that the presets set to ``values``; ``default``
-    is the game's own default for it, or ``_KEEP``."""
+    is the game's own default for it, or ``_NOTHING``."""
     keep_needed = len(set(map(repr, values))) > 1 or not (values[0] is None or type(values[0]) is kind)
     if kind is bool:
         yes_no = keep_needed or nullable
-        option = _Option(name, "", keep="" if keep_needed else _KEEP,
-                         none="" if nullable and not keep_needed else _KEEP, yes_no=yes_no)
+        option = _Option(name, "", keep="" if keep_needed else _NOTHING,
+                         none="" if nullable and not keep_needed else _NOTHING, yes_no=yes_no)
     elif kind is int:
-        none = (_NONE_INT_BESIDE_KEEP if keep_needed else _NONE_INT) if nullable else _KEEP
-        option = _Option(name, 0, keep=0 if keep_needed else _KEEP, none=none)
+        none = (_NONE_INT_BESIDE_KEEP if keep_needed else _NONE_INT) if nullable else _NOTHING
+        option = _Option(name, 0, keep=0 if keep_needed else _NOTHING, none=none)
     else:
-        option = _Option(name, "", keep="" if keep_needed else _KEEP,
-                         none="" if nullable and not keep_needed else _KEEP)
-    if default is not _KEEP:
+        option = _Option(name, "", keep="" if keep_needed else _NOTHING,
+                         none="" if nullable and not keep_needed else _NOTHING)
+    if default is not _NOTHING:
         default = option.parameter(default)
     elif keep_needed:
         default = option.keep
@@ -135,7 +137,7 @@ def _options(game: SomeGame) -> tuple[dict[str, Callable[..., object]], tuple[_O
         if not field.init or kind is None:
             continue
         values = [getattr(sample, field.name) for sample in samples]
-        options.append(_option(field.alias, kind, nullable, values, overrides.get(field.alias, _KEEP)))
+        options.append(_option(field.alias, kind, nullable, values, overrides.get(field.alias, _NOTHING)))
     unknown = set(overrides) - {option.name for option in options}
     if unknown:
         raise RegistrationError(f"{game.name}'s openspiel parameter_defaults names no parameter: "
