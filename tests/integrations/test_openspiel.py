@@ -42,6 +42,7 @@ from cardrules.integrations.openspiel import engine_state, from_engine_state
 from cardrules.search import outcome_returns
 from cardrules.testing import reachable_states
 from tests import toy_game
+from tests.toy_game import openspiel as toy_game_openspiel
 
 CONFIGURATIONS = (
     "cardrules_the_game",
@@ -790,3 +791,24 @@ def test_the_adapter_names_no_game() -> None:
         assert not [name for name in imported if name and name.startswith("cardrules.games")], path.name
         words = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)}
         assert not words & {"the-game", "mille-bornes", "the_game", "mille_bornes"}, path.name
+
+
+class _DiscardsAsDrawPile(toy_game_openspiel.OpenSpielFacts):
+    """A facet that calls Toy Mau's discard pile its draw pile: a pile every card laid makes grow."""
+
+    @staticmethod
+    def draw_pile(state: toy_game.State) -> tuple[int, ...]:
+        return state.discard
+
+    @staticmethod
+    def with_draw_pile(state: toy_game.State, pile: tuple[int, ...]) -> toy_game.State:
+        return toy_game.State(state.rules, pile, state.hands, state.stock, state.current, state.passes)
+
+
+def test_a_draw_pile_that_grows_without_a_facet_that_says_why_is_refused_not_kept_in_order() -> None:
+    growing = attrs.evolve(toy_game.GAME, name="toy-mau-growing",
+                           openspiel=f"{__name__}:_DiscardsAsDrawPile")
+    state = pyspiel.load_game(openspiel.game_name(growing)).new_initial_state()
+    rng = random.Random(1)
+    with pytest.raises(RegistrationError, match=r"Toy Mau's draw pile grew on play .*: its openspiel facet"):
+        play_randomly(state, rng)

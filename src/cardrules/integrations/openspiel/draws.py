@@ -190,7 +190,11 @@ class Spec:
             return self._draws(before, move, after)
         pile = self.draw_pile(before)
         count = len(pile) - len(self.draw_pile(after))
-        return (DRAW, count, tuple(pile)) if count > 0 else None
+        if count < 0:
+            # Refilled in an order of the engine's, which the state would then hold: the future.
+            raise RegistrationError(f"{self.game.title}'s draw pile grew on {move}: its openspiel facet must "
+                                    "say where the cards came from (draws and redraw)")
+        return (DRAW, count, tuple(pile)) if count else None
 
     def resolve(self, kind: str, before: Any, move: object, chosen: tuple[Any, ...],
                 rest: tuple[Any, ...]) -> Any:
