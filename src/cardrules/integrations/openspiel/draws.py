@@ -164,8 +164,10 @@ class Spec:
         if not all(isinstance(card, int) and not isinstance(card, bool) and card >= 0 for card in self.deck):
             raise RegistrationError(f"OpenSpiel numbers chance outcomes by card: {game.title}'s cards are "
                                     f"not whole numbers from 0 up")
-        self._cards: Mapping[int, Any] = {int(card): card for card in self.deck}
-        self.max_chance_outcomes = max(self._cards) + 1
+        cards: Mapping[int, Any] = {int(card): card for card in self.deck}
+        self.card: Callable[[int], Any] = cards.get
+        """The card of a chance outcome; ``None`` if the deck holds none."""
+        self.max_chance_outcomes = max(cards) + 1
         """Chance outcomes are numbered from 0 to this, excluded."""
         self.deal_count = len(self.deck) - len(self.draw_pile(self.deal(self.deck)))
         """Cards the first deal takes from the shuffled deck."""
@@ -173,10 +175,6 @@ class Spec:
     def outcome(self, card: Any) -> int:
         """The chance outcome of ``card``."""
         return int(card)
-
-    def card(self, outcome: int) -> Any:
-        """The card of chance outcome ``outcome``; ``None`` if the deck holds none."""
-        return self._cards.get(outcome)
 
     def deal(self, order: tuple[Any, ...]) -> Any:
         """The first state, dealt from ``order`` (the deck, the first card dealt first)."""

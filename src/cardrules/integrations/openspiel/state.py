@@ -170,8 +170,8 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
             return []
         remaining = core.remaining
         share = 1 / len(remaining)
-        outcome = core.spec.outcome
-        return [(outcome(card), count * share) for card, count in Counter(remaining).items()]
+        # A card's outcome is its number (Spec.outcome), written inline: this runs for every card left.
+        return [(int(card), count * share) for card, count in Counter(remaining).items()]
 
     def _apply_action(self, action: int) -> None:
         core = self._core
