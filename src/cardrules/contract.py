@@ -301,8 +301,10 @@ class Game(Generic[R_, S_, M_, O_, X_, C_]):
     """The game's options, bots and summary for ``cardrules`` commands (a
     :class:`cardrules.run.Simulator`); without it the command line offers its generic one."""
     openspiel: str | None = attrs.field(default=None, validator=_reference("OpenSpiel facts"))
-    """What OpenSpiel must know beyond the verbs (where the engine takes hidden cards from, the
-    bounds of the utilities); see :mod:`cardrules.integrations.openspiel`."""
+    """What OpenSpiel must know beyond the verbs, as plain data and functions over the game's types
+    (the members of :class:`cardrules.integrations.openspiel.Facts`: the seats, how the returns add
+    up and their bounds, the longest game, the pile the engine draws hidden cards from, a state in
+    words); with it the game is the OpenSpiel game ``cardrules_<name>``."""
     bots: Mapping[str, str] = attrs.field(factory=dict, converter=_bots)
     """The game's reference bots by command-line name (``{"greedy": "pkg.bots:GreedyBot"}``), each
     a class whose constructor takes ``seed``; :meth:`bot` imports one."""

@@ -93,5 +93,6 @@ GAME: Game[Rules, State, Move, Observation, Result, int] = register(Game(
     picture="tests.toy_game.picture:picture",
     encoder="tests.toy_game.encoder:ToyMauEncoder",
     command_line="tests.toy_game.command_line:TOY_MAU",
+    openspiel="tests.toy_game.openspiel:OpenSpielFacts",
 ))
 """Toy Mau's descriptor in the registry: its contract and its facets."""

@@ -195,6 +195,7 @@ GAME: Game[Rules, State, Move, Observation, Result, Card] = register(Game(
     picture="cardrules.games.mille_bornes.picture:picture",
     encoder="cardrules.games.mille_bornes.encoder:MilleBornesEncoder",
     command_line="cardrules.games.mille_bornes.command_line:MILLE_BORNES",
+    openspiel="cardrules.games.mille_bornes.openspiel:OpenSpielFacts",
     bots={"expert": "cardrules.games.mille_bornes.expert_bot:ExpertBot",
           "heuristic": "cardrules.games.mille_bornes.bots:HeuristicBot"},
 ))

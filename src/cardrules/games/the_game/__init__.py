@@ -123,6 +123,7 @@ GAME: Game[Rules, State, Move, Observation, Result, int] = register(Game(
     encoder="cardrules.games.the_game.encoder:TheGameEncoder",
     rewards="cardrules.games.the_game.rewards:rewards",
     command_line="cardrules.games.the_game.command_line:THE_GAME",
+    openspiel="cardrules.games.the_game.openspiel:OpenSpielFacts",
     bots={"greedy": "cardrules.games.the_game.bots:GreedyBot"},
 ))
 """The Game's descriptor in the registry: its contract and its facets."""
