@@ -125,7 +125,7 @@ def _timers(row: Row, states: Sequence[Any]) -> dict[str, Callable[[], tuple[flo
     def first() -> tuple[float, int]:
         # Copies of observe's observations (vouched for, see cardrules.trust), never seen before:
         # everything copied (table, tableaux, match, hand) but the rules, which every state and
-        # observation of a game shares (and from_json hands out again for the same rules text).
+        # observation of a game shares.
         fresh = [copy.deepcopy(o, {id(o.rules): o.rules}) for o in observations]
         rng = random.Random(3)
         gc.collect()  # the copies' garbage is not determinize's to collect

@@ -19,10 +19,10 @@ import time
 from typing import Any
 
 from cardrules.bots import play_out
+from cardrules.bots.search import ISMCTSBot
 from cardrules.games import mille_bornes, the_game
 from cardrules.games.mille_bornes.bots import HeuristicBot
 from cardrules.games.the_game.bots import GreedyBot
-from cardrules.search import ISMCTSBot
 
 
 class Timed:

@@ -24,7 +24,7 @@ import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
 from cardrules.games import the_game
-from cardrules.integrations.openspiel import THE_GAME, engine_state
+from cardrules.integrations.openspiel import engine_state, game_name
 
 
 def play(game: Any, choose: Callable[[Any], int], seed: int) -> int:
@@ -64,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, float]:
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     args = parser.parse_args(argv)
 
-    game = pyspiel.load_game(THE_GAME, {"players": args.players})
+    game = pyspiel.load_game(game_name("the-game"), {"players": args.players})
     left: dict[str, list[int]] = {"ISMCTS": [], "random": []}
     start = time.perf_counter()
     for seed in range(args.seed, args.seed + args.games):

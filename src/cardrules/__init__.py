@@ -190,3 +190,9 @@ def describe_move(x: object, move: object = _NO_MOVE, /, *, lang: Lang = "en") -
                                 f"not a {type(x).__name__}")
         return game.describe_move(x, lang=lang)
     return _game_of_position(x).describe_move(move, lang=lang)
+
+
+def __dir__() -> list[str]:
+    """What ``dir(cardrules)`` lists: the public API and ``__version__``, not the modules and the
+    helpers the package is built from (they stay importable, but they are not the face)."""
+    return sorted([*__all__, "__version__"])

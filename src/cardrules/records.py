@@ -6,19 +6,13 @@ from collections.abc import Iterable, Iterator
 from typing import cast
 
 import attrs
+import cattrs
 
 from cardrules.arguments import MAX_DECK_CARDS, MAX_RECORD_MOVES, check_first_player, check_seed, shown
 from cardrules.contract import AnyState, RulesLike
 from cardrules.errors import ArgumentError, IllegalMoveError, SerializationError, UnknownGameError
 from cardrules.registry import SomeGame, game_of, get
-from cardrules.serialization import (
-    blames_the_text,
-    converter,
-    explain,
-    register_kind,
-    structure_as,
-    unknown_fields,
-)
+from cardrules.serialization import blames_the_text, explain, register_kind, unknown_fields
 
 __all__ = ["GameRecord", "replay"]
 
@@ -149,20 +143,30 @@ _FIELDS = ("game", "rules_version", "rules", "seed", "deck", "first_player", "mo
 _KNOWN = frozenset(_FIELDS)
 
 
-def _unstructure_record(record: GameRecord) -> dict[str, object]:
-    game = get(record.game)
-    return {
-        "game": record.game,
-        "rules_version": record.rules_version,
-        "rules": converter.unstructure(record.rules),
-        "seed": record.seed,
-        "deck": None if record.deck is None else [converter.unstructure(card) for card in record.deck],
-        "first_player": record.first_player,
-        "moves": [converter.unstructure(move, unstructure_as=game.move_type) for move in record.moves],
-    }
+def _configure(converter: cattrs.Converter) -> None:
+    """Teach ``converter`` game records: their fields hold any game's values, read as the record's
+    game says (``rules``, ``deck``, ``moves``), so these hooks are written, not generated."""
+
+    def unstructure(record: GameRecord) -> dict[str, object]:
+        game = get(record.game)
+        return {
+            "game": record.game,
+            "rules_version": record.rules_version,
+            "rules": converter.unstructure(record.rules),
+            "seed": record.seed,
+            "deck": None if record.deck is None else [converter.unstructure(card) for card in record.deck],
+            "first_player": record.first_player,
+            "moves": [converter.unstructure(move, unstructure_as=game.move_type) for move in record.moves],
+        }
+
+    def structure(data: object, _: type) -> GameRecord:
+        return _structure_record(data, converter)
+
+    converter.register_unstructure_hook(GameRecord, unstructure)
+    converter.register_structure_hook(GameRecord, structure)
 
 
-def _structure_record(data: object, _: type) -> GameRecord:
+def _structure_record(data: object, converter: cattrs.Converter) -> GameRecord:
     if not isinstance(data, dict):
         raise SerializationError("a game record is a JSON object")
     missing = [name for name in _FIELDS if name not in data]
@@ -187,16 +191,26 @@ def _structure_record(data: object, _: type) -> GameRecord:
     if deck is not None and len(deck) > MAX_DECK_CARDS:
         raise SerializationError(f"deck: a deck holds at most {MAX_DECK_CARDS:,} cards")
     card_type = _card_type(game)
+
+    def read(path: str, value: object, kind: object) -> object:
+        """``value`` read as ``kind``, any error prefixed by ``path``, the field it is read from."""
+        try:
+            return converter.structure(value, kind)  # type: ignore[arg-type]  # kind may be a union
+        except Exception as exc:
+            if not blames_the_text(exc):
+                raise
+            raise SerializationError(f"{path}: {explain(exc)}") from exc
+
     try:
         record = GameRecord(
             game=game.name,
             rules_version=game.rules_version,
-            rules=cast(RulesLike, _read("rules", data["rules"], game.rules_type)),
-            seed=cast(int | None, _read("seed", data["seed"], int | None)),
+            rules=cast(RulesLike, read("rules", data["rules"], game.rules_type)),
+            seed=cast(int | None, read("seed", data["seed"], int | None)),
             deck=None if deck is None else tuple(
-                _read(f"deck[{i}]", card, card_type) for i, card in enumerate(deck)),
-            first_player=cast(int, _read("first_player", data["first_player"], int)),
-            moves=tuple(_read(f"moves[{i}]", move, game.move_type) for i, move in enumerate(moves)),
+                read(f"deck[{i}]", card, card_type) for i, card in enumerate(deck)),
+            first_player=cast(int, read("first_player", data["first_player"], int)),
+            moves=tuple(read(f"moves[{i}]", move, game.move_type) for i, move in enumerate(moves)),
         )
         # The deal is checked here; the moves, one by one, by replay (which names a bad move's number).
         record.initial_state()
@@ -210,16 +224,4 @@ def _card_type(game: SomeGame) -> object:
     return kinds.pop() if len(kinds) == 1 else object
 
 
-def _read(path: str, value: object, kind: object) -> object:
-    """``value`` read as ``kind``, any error prefixed by ``path``, the field it is read from."""
-    try:
-        return structure_as(value, kind)
-    except Exception as exc:
-        if not blames_the_text(exc):
-            raise
-        raise SerializationError(f"{path}: {explain(exc)}") from exc
-
-
-converter.register_unstructure_hook(GameRecord, _unstructure_record)
-converter.register_structure_hook(GameRecord, _structure_record)
-register_kind("record", GameRecord, lambda record: cast(GameRecord, record).game)
+register_kind("record", GameRecord, lambda record: cast(GameRecord, record).game, _configure)

@@ -15,14 +15,15 @@ missing field is an error, never a default), and no unknown field is allowed. Ru
 lenient: a field left out takes its default, so ``{}`` is the default rules — a rules file written
 by hand may name only what differs.
 
-Each game teaches the converter its own values (its move union, its cards) through its
+One road: cattrs generates the structure and unstructure function of every record class
+(``cattrs.gen``), on a converter made by cattrs' preconfiguration for the standard library's
+``json``, whose layout every text keeps; the text is parsed by ``orjson`` when the extra
+``cardrules[fast]`` is installed (the same data, a few times faster; texts up to 250,000
+characters), else by ``json``. The
+converter every valid text takes reads without detailed validation; only when reading fails is the
+text read again, with ``json`` and a twin converter that keeps the path of every problem, to word
+the error. Each game teaches both its own values (its move union, its cards) through its
 ``configure_converter``, called the first time the game's values are written or read.
-
-States, observations and results take a fast path first: writers and readers compiled for their
-classes (:mod:`cardrules.fast_json`), which build the text or the value directly and step aside for
-anything they cannot vouch for. The converter then gives the answer, or the error, it always gave;
-:func:`detailed_to_json` and :func:`detailed_from_json` are that road alone. A type a game gives a
-hook of its own (its cards, its rules) is handed to that hook on the fast path too.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection
 from typing import Any, Literal, TypeVar, overload
 
 import attrs
@@ -45,26 +46,24 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 from cattrs.gen import make_dict_structure_fn
+from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
 from cardrules.arguments import MAX_JSON_CHARS, MAX_JSON_DEPTH, MAX_JSON_ITEMS, printable, shown
 from cardrules.errors import CardrulesError, InvalidStateError, SerializationError, UnknownGameError
-from cardrules.fast_json import Compiler, encode, read_json
 from cardrules.registry import SomeGame, available, game_of, get, registered
-from cardrules.trust import vouch, vouched
+from cardrules.trust import vouch
 
 __all__ = [
     "FORMAT",
     "MOVE_TAG",
+    "PARSER",
     "blames_the_text",
     "converter",
-    "detailed_from_json",
-    "detailed_to_json",
     "explain",
     "from_json",
     "move_tag",
     "register_kind",
-    "structure_as",
     "to_json",
     "unknown_fields",
 ]
@@ -78,74 +77,22 @@ ENVELOPE = ("game", "format", "type")
 """The keys every top-level JSON object starts with."""
 
 
-class _Converter(cattrs.Converter):
-    """cattrs' converter, noting every type given a hook of its own once the shared configuration
-    is done (the games' cards, card sets and rules): the fast path hands those to their hooks."""
-
-    def __init__(self) -> None:
-        self.customized: list[Callable[[object], object]] = []
-        self.recording = False
-        super().__init__(forbid_extra_keys=True, detailed_validation=True)
-
-    # The signatures are cattrs' own (its hooks and predicates are typed with Any there).
-    def register_structure_hook(self, cl: Any, func: Any = None) -> Any:
-        self._note(cl, func)
-        if func is None:
-            return super().register_structure_hook(cl)
-        return super().register_structure_hook(cl, func)
-
-    def register_unstructure_hook(self, cls: Any = None, func: Any = None) -> Any:
-        self._note(cls, func)
-        if func is None:
-            return super().register_unstructure_hook(cls)
-        return super().register_unstructure_hook(cls, func)
-
-    def register_structure_hook_func(self, predicate: Any, func: Any) -> None:
-        self._note_predicate(predicate)
-        super().register_structure_hook_func(predicate, func)
-
-    def register_unstructure_hook_func(self, predicate: Any, func: Any) -> None:
-        self._note_predicate(predicate)
-        super().register_unstructure_hook_func(predicate, func)
-
-    def register_structure_hook_factory(self, predicate: Any, factory: Any = None) -> Any:
-        self._note_predicate(predicate)
-        return super().register_structure_hook_factory(predicate, factory)
-
-    def register_unstructure_hook_factory(self, predicate: Any, factory: Any = None) -> Any:
-        self._note_predicate(predicate)
-        return super().register_unstructure_hook_factory(predicate, factory)
-
-    def _note(self, kind: object, func: object) -> None:
-        if func is None:
-            # A hook used as a decorator names its type in its annotations: assume it is any type.
-            self._note_predicate(lambda _: True)
-        else:
-            self._note_predicate(lambda hint: hint == kind or _subclass(hint, kind))
-
-    def _note_predicate(self, predicate: Callable[[object], object]) -> None:
-        if self.recording:
-            self.customized.append(predicate)
-
-    def is_customized(self, hint: object) -> bool:
-        """Whether a hook of its own was registered for ``hint`` after the shared configuration."""
-        for predicate in self.customized:
-            try:
-                if predicate(hint):
-                    return True
-            except Exception:
-                return True
-        return False
+def _orjson() -> Callable[[str], Any] | None:
+    try:  # the optional extra cardrules[fast]
+        from orjson import loads
+    except ImportError:
+        return None
+    return loads
 
 
-def _subclass(hint: object, kind: object) -> bool:
-    return isinstance(hint, type) and isinstance(kind, type) and issubclass(hint, kind)
+_loads: Callable[[str], Any] = _orjson() or json.loads
 
-
-converter = _Converter()
-"""The one converter: the games configure it through their registration, nothing else does."""
-
-Kind = Literal["rules", "state", "move", "observation", "result", "record"]
+PARSER = "json" if _loads is json.loads else "orjson"
+"""The parser of the road every valid text takes: ``"orjson"`` when ``cardrules[fast]`` is
+installed, else ``"json"`` (a text over 250,000 characters is parsed by ``json`` either way).
+Either way ``from_json`` gives the same value, or the same error: where orjson reads a text
+otherwise (a whole number beyond 64 bits read as a float, ``NaN`` or a lone surrogate refused),
+reading fails and the text is read again with ``json``."""
 
 
 @attrs.frozen
@@ -162,13 +109,7 @@ _CONFIGURED: set[str] = set()
 _LENIENT: set[type] = set()
 
 
-def register_kind(kind: str, cls: type, game_name: Callable[[object], str]) -> None:
-    """Let ``to_json``/``from_json`` write and read ``cls`` at the top level as ``"type": kind``;
-    ``game_name(value)`` names the game a value belongs to (a game record names its game)."""
-    _EXTRA[kind] = _Extra(kind, cls, game_name)
-
-
-# --- the converter's shared configuration ---------------------------------------------------------
+# --- the two converters: the road, and its twin that words errors ---------------------------------
 
 _SCALARS: dict[type, str] = {int: "an integer", bool: "true or false", str: "a string"}
 
@@ -183,31 +124,65 @@ def _strict(kind: type) -> Callable[[object, type], object]:
     return structure
 
 
-for _kind in _SCALARS:
-    converter.register_structure_hook(_kind, _strict(_kind))
+_STRICT = {kind: _strict(kind) for kind in _SCALARS}
 
 
 def _is_literal(kind: object) -> bool:
     return typing.get_origin(kind) is Literal
 
 
-def _structure_literal(value: object, kind: type) -> object:
+def _literal_hook(kind: object) -> Callable[[object, object], object]:
     choices = typing.get_args(kind)
-    if not any(type(value) is type(choice) and value == choice for choice in choices):
-        raise SerializationError(f"expected one of {', '.join(map(_shown, choices))}, got {_shown(value)}")
-    return value
+    allowed = frozenset((type(choice), choice) for choice in choices)
+
+    def structure(value: object, _: object) -> object:
+        try:
+            known = (type(value), value) in allowed  # the type too: 1 is not true
+        except TypeError:  # a list or an object
+            known = False
+        if not known:
+            raise SerializationError(f"expected one of {', '.join(map(_shown, choices))}, "
+                                     f"got {_shown(value)}")
+        return value
+
+    return structure
 
 
-converter.register_structure_hook_func(_is_literal, _structure_literal)
+def _is_optional(kind: object) -> bool:
+    return typing.get_origin(kind) in (typing.Union, types.UnionType) and type(None) in typing.get_args(kind)
 
 
-def _attrs_hook(cls: type) -> Callable[[object, type], object]:
-    fields = attrs.fields(cls)
-    structure: Callable[[Mapping[str, object], type], object] = make_dict_structure_fn(
-        cls, converter, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True)
-    required = tuple(field.alias for field in fields if field.init)
-    known = frozenset(required)
+def _optional_hook(kind: object, converter: cattrs.Converter) -> Callable[[object, object], object]:
+    # Not the preconfiguration's passthrough of unions, which takes true for a number (bool is an int).
+    others = tuple(arg for arg in typing.get_args(kind) if arg is not type(None))
+    inner: object = others[0] if len(others) == 1 else typing.Union[others]  # noqa: UP007
+    hook = converter.get_structure_hook(inner)
+
+    def structure(value: object, _: object) -> object:
+        return None if value is None else hook(value, inner)
+
+    return structure
+
+
+def _attrs_hook(cls: type, converter: cattrs.Converter) -> Callable[[object, type], object]:
+    detailed = converter.detailed_validation
+    structure: Callable[[Any, type], object] = make_dict_structure_fn(
+        cls, converter, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=detailed)
+    required = tuple(field.alias for field in attrs.fields(cls) if field.init)
     lenient = cls in _LENIENT
+    if not detailed:
+        if lenient or all(field.default is attrs.NOTHING for field in attrs.fields(cls) if field.init):
+            return structure  # the generated function refuses missing and unknown fields itself
+        count = len(required)
+
+        def strict(value: object, _: type) -> object:
+            # Every field listed, even one with a default: with no unknown field, that is a count.
+            if len(value) != count:  # type: ignore[arg-type]  # anything else fails and is worded
+                raise SerializationError("a field is missing")
+            return structure(value, cls)
+
+        return strict
+    known = frozenset(required)
 
     def hook(value: object, _: type) -> object:
         if not isinstance(value, dict):
@@ -225,8 +200,6 @@ def _attrs_hook(cls: type) -> Callable[[object, type], object]:
     return hook
 
 
-converter.register_structure_hook_factory(attrs.has, _attrs_hook)
-
 _MOST_PROBLEMS = 3
 """How many bad items of one list are read before giving up: :func:`explain` shows three."""
 
@@ -238,35 +211,32 @@ def _is_collection(kind: object) -> bool:
     return typing.get_origin(kind) in _COLLECTIONS and bool(typing.get_args(kind))
 
 
-def _collection_hook(kind: type) -> Callable[[object, type], object]:
+def _collection_hook(kind: type, converter: cattrs.Converter) -> Callable[[object, type], object]:
     # cattrs' own hooks read every item of a list and keep an exception for each bad one: a hostile
     # text of a million bad cards cost 30 s and 2 GB. These refuse a list past MAX_JSON_ITEMS
-    # before reading it, and stop at the third bad item.
+    # before reading it, and the detailed ones stop at the third bad item.
     build = _COLLECTIONS[typing.get_origin(kind)]
     args = typing.get_args(kind)
     homogeneous = build is not tuple or (len(args) == 2 and args[1] is Ellipsis)
     types_ = args[:1] if homogeneous else args
+    size = None if homogeneous else len(types_)
+    if not converter.detailed_validation:
+        return _fast_collection_hook(build, types_, size, converter)
     hooks: list[Callable[[object, object], object]] = []  # looked up at the first read, once
 
     def structure(value: object, _: type) -> object:
         if not isinstance(value, list | tuple):
             raise SerializationError(f"expected a list, got {_shown(value)}")
-        if not homogeneous and len(value) != len(types_):
-            raise SerializationError(f"expected a list of {len(types_)} items, got {len(value):,}")
+        if size is not None and len(value) != size:
+            raise SerializationError(f"expected a list of {size} items, got {len(value):,}")
         if len(value) > MAX_JSON_ITEMS:
             raise SerializationError(f"a list holds at most {MAX_JSON_ITEMS:,} items, not {len(value):,}")
         if not hooks:
             hooks.extend(converter.get_structure_hook(item_type) for item_type in types_)
-        if homogeneous:
-            hook, item_type = hooks[0], types_[0]
-            try:
-                return build([hook(item, item_type) for item in value])
-            except Exception:
-                pass  # read again item by item below, to say which items are bad
         items: list[object] = []
         problems: list[Exception] = []
         for index, item in enumerate(value):
-            at = 0 if homogeneous else index
+            at = 0 if size is None else index
             try:
                 items.append(hooks[at](item, types_[at]))
             except Exception as exc:
@@ -282,11 +252,85 @@ def _collection_hook(kind: type) -> Callable[[object, type], object]:
     return structure
 
 
-converter.register_structure_hook_factory(_is_collection, _collection_hook)
+def _fast_collection_hook(build: Callable[[list[object]], object], types_: tuple[Any, ...], size: int | None,
+                          converter: cattrs.Converter) -> Callable[[object, type], object]:
+    """The road's reader of a list: what the detailed one accepts, and nothing else, with no words
+    (a refusal is read again and worded by the detailed converter)."""
+    shortest, longest = (0, MAX_JSON_ITEMS) if size is None else (size, size)
+    if len(set(types_)) == 1 and types_[0] in _SCALARS \
+            and converter.get_structure_hook(types_[0]) is _STRICT[types_[0]]:
+        # Most of a state is lists of numbers: their types checked in one pass in C, not a hook
+        # call per number (a third of the time of reading a state of The Game).
+        only = frozenset({types_[0]})
 
-# From here on, a hook registered for a type is a customization the fast path must respect.
-converter.recording = True
-_compiler = Compiler(converter, converter.is_customized)
+        def scalars(value: object, _: type) -> object:
+            if type(value) is not list or not shortest <= len(value) <= longest \
+                    or not only.issuperset(map(type, value)):
+                raise SerializationError("not a list of the expected kind")
+            return build(value)
+
+        return scalars
+    hooks: list[Callable[[object, object], object]] = []  # looked up at the first read, once
+    same = len(set(types_)) == 1  # a list, or a tuple of items of one type (The Game's four piles)
+
+    def structure(value: object, _: type) -> object:
+        if type(value) is not list or not shortest <= len(value) <= longest:
+            raise SerializationError("not a list of the expected kind")
+        if not hooks:
+            hooks.extend(converter.get_structure_hook(item_type) for item_type in types_)
+        if same:
+            hook, item_type = hooks[0], types_[0]
+            return build([hook(item, item_type) for item in value])
+        return build(list(map(_call, hooks, value, types_)))
+
+    return structure
+
+
+def _identity(value: object) -> object:
+    return value
+
+
+def _call(hook: Callable[[object, object], object], value: object, kind: object) -> object:
+    return hook(value, kind)
+
+
+def _is_scalar_tuple(kind: object) -> bool:
+    return typing.get_origin(kind) is tuple and typing.get_args(kind)[1:] == (Ellipsis,) \
+        and typing.get_args(kind)[0] in _SCALARS
+
+
+def _make_converter(detailed: bool) -> cattrs.Converter:
+    made = make_converter(forbid_extra_keys=True, detailed_validation=detailed)
+    # A tuple of numbers is written as it is, not a number at a time (json writes it as a list).
+    made.register_unstructure_hook_func(_is_scalar_tuple, _identity)
+    for kind, hook in _STRICT.items():
+        made.register_structure_hook(kind, hook)
+    made.register_structure_hook_factory(_is_literal, _literal_hook)
+    made.register_structure_hook_factory(_is_optional, _optional_hook)
+    made.register_structure_hook_factory(attrs.has, _attrs_hook)
+    made.register_structure_hook_factory(_is_collection, _collection_hook)
+    return made
+
+
+converter = _make_converter(detailed=False)
+"""The converter of the road every valid text takes (its structure functions generated by cattrs
+without detailed validation); the games configure it through their registration."""
+
+_detailed = _make_converter(detailed=True)
+"""Its twin with detailed validation: it reads again a text the road refused, to say why."""
+
+_CONVERTERS = (converter, _detailed)
+
+
+def register_kind(kind: str, cls: type, game_name: Callable[[object], str],
+                  configure: Callable[[cattrs.Converter], None]) -> None:
+    """Let ``to_json``/``from_json`` write and read ``cls`` at the top level as ``"type": kind``;
+    ``game_name(value)`` names the game a value belongs to (a game record names its game), and
+    ``configure(converter)`` teaches each converter the class."""
+    _EXTRA[kind] = _Extra(kind, cls, game_name)
+    _TARGETS.clear()
+    for each in _CONVERTERS:
+        configure(each)
 
 
 MOVE_TAG = "move"
@@ -303,16 +347,13 @@ def _configure(game: SomeGame) -> None:
         return
     # Rules, and the option records inside them, may leave out fields that have defaults.
     _LENIENT.update(_attrs_within(game.rules_type))
-    _compiler.cache_texts_of(game.rules_type)
-    for cls in game.shared_records:
-        _compiler.cache_texts_of(cls)
-        _compiler.share_values_of(cls)
-    game.configure_converter(converter)
-    _configure_moves(game)
+    for each in _CONVERTERS:
+        game.configure_converter(each)
+        _configure_moves(game, each)
     _CONFIGURED.add(game.name)
 
 
-def _configure_moves(game: SomeGame) -> None:
+def _configure_moves(game: SomeGame, converter: cattrs.Converter) -> None:
     union, classes = game.move_type, game.move_classes
     by_tag = {move_tag(cls): cls for cls in classes}
     tags = ", ".join(map(_shown, by_tag))
@@ -355,11 +396,6 @@ def _classes_in(hint: object) -> list[type]:
     return [cls for arg in typing.get_args(hint) for cls in _classes_in(arg)]
 
 
-def structure_as(value: object, kind: object) -> object:
-    """``value`` (plain JSON data) read by the converter as ``kind`` (a class, a union, ``int | None``)."""
-    return converter.structure(value, kind)  # type: ignore[arg-type]  # kind may be a union
-
-
 # --- writing --------------------------------------------------------------------------------------
 
 
@@ -387,25 +423,12 @@ def _classify(value: object) -> tuple[str, SomeGame]:
 def to_json(value: object, *, indent: int | None = None) -> str:
     """The JSON text of a rules value, state, move, observation, result or game record.
 
+    The layout is the standard library's (``json.dumps`` with ``ensure_ascii=False``), whether or
+    not ``orjson`` is installed, so the same value always gets the same text.
+
     >>> from cardrules.games.the_game import Play
     >>> to_json(Play(35, 0))
     '{"game": "the-game", "format": 1, "type": "move", "move": "play", "card": 35, "pile": 0}'
-    """
-    if indent is None:
-        text = _fast_text(value)
-        if text is not None:
-            return text
-    return detailed_to_json(value, indent=indent)
-
-
-def detailed_to_json(value: object, *, indent: int | None = None) -> str:
-    """:func:`to_json` through cattrs alone, without the compiled fast path (the reference the fast
-    path is tested against; the same text, slower).
-
-    >>> from cardrules.games.the_game import Rules, new_game
-    >>> state = new_game(Rules(), seed=1)
-    >>> detailed_to_json(state) == to_json(state)
-    True
     """
     if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
         raise SerializationError(f"indent is a number from 0 to 16 or None, not {shown(indent)}")
@@ -421,10 +444,20 @@ def detailed_to_json(value: object, *, indent: int | None = None) -> str:
         raise SerializationError(f"cannot write {type(value).__name__} as JSON: {_unwritable(exc)}") from exc
     data = {"game": game.name, "format": FORMAT, "type": kind, **body}
     try:
+        if indent is None:
+            return _encode(data)
         return json.dumps(data, indent=indent, ensure_ascii=False)
+    except RecursionError:
+        # A list built by hand that holds itself (what check_circular would have caught, slower).
+        raise SerializationError(f"cannot write {type(value).__name__} as JSON: it holds itself") from None
     except (TypeError, ValueError) as exc:
         # A field holding what JSON cannot spell (a Decimal, a set): the value is not one of ours.
         raise SerializationError(f"cannot write {type(value).__name__} as JSON: {_unwritable(exc)}") from exc
+
+
+_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+"""``json.dumps(data, ensure_ascii=False)``, with one encoder kept rather than one made per call
+(a third of the time of writing a state of The Game)."""
 
 
 def _unwritable(exc: Exception) -> object:
@@ -467,23 +500,36 @@ def from_json(text: str | bytes, cls: object = None) -> object:
     ...
     cardrules.errors.SerializationError: cannot read a move of The Game: move: expected one of ...
     """
-    if type(text) is str and len(text) <= _FAST_CHARS:
-        value = _fast_value(text, cls)
-        if value is not None:
-            return value
-    return detailed_from_json(text, cls)
+    text = _text(text)
+    loads = _loads if len(text) <= _ORJSON_CHARS else json.loads
+    data: object = None
+    try:
+        data = _parse(text, loads)
+    except SerializationError:
+        if loads is json.loads:
+            raise
+    else:
+        try:
+            return _read(data, text, cls, converter)
+        except Exception:
+            if loads is not json.loads:
+                data = None  # orjson reads a few texts otherwise than json (a number beyond 64 bits)
+    # Read again to say why, with the detailed twin (after the road's failure is let go: a hostile
+    # text's data is not kept twice), so that the answer is the same with or without orjson.
+    if data is None:
+        data = _parse(text, json.loads)
+    return _read(data, text, cls, _detailed)
 
 
-def detailed_from_json(text: str | bytes, cls: object = None) -> object:
-    """:func:`from_json` through cattrs alone, without the compiled fast path (the reference the
-    fast path is tested against: the same value, or the same error, slower).
+_ORJSON_CHARS = 250_000
+"""The longest text orjson parses: a longer one (a long game record, or a hostile text) is parsed by
+json alone, once, and a refusal is worded from the same data (a state of the longest match is well
+under it)."""
 
-    >>> from cardrules.games.the_game import Rules, State, new_game
-    >>> state = new_game(Rules(), seed=1)
-    >>> detailed_from_json(to_json(state), State) == from_json(to_json(state), State) == state
-    True
-    """
-    data, text = _parse(text)
+
+def _read(data: object, text: str, cls: object, reader: cattrs.Converter) -> object:
+    """The value the parsed JSON ``data`` holds, read by ``reader`` (the road's converter, or its
+    detailed twin that words a refusal) and validated."""
     if not isinstance(data, dict):
         raise SerializationError(f"expected a JSON object written by cardrules, got {_shown(data)}")
     if "format" not in data:
@@ -496,19 +542,18 @@ def detailed_from_json(text: str | bytes, cls: object = None) -> object:
     body = {key: value for key, value in data.items() if key not in ENVELOPE}
     if kind in _EXTRA:
         body["game"] = game.name
-    what = f"{_noun(kind)} of {game.title}"
     try:
-        value = structure_as(body, target)
+        value: object = reader.structure(body, target)  # type: ignore[arg-type]  # target may be a union
     except RecursionError:
-        raise SerializationError(f"cannot read {what}: nested too deeply") from None
+        raise SerializationError(f"cannot read {_noun(kind)} of {game.title}: nested too deeply") from None
     except Exception as exc:
-        if not blames_the_text(exc):
+        if reader is converter or not blames_the_text(exc):
             raise
         # What the library writes is at most 8 deep: a short text's depth is measured only when reading
         # failed (a long one's before it was parsed).
         if len(text) <= _DEPTH_FIRST and _depth(text) > MAX_JSON_DEPTH:
             raise SerializationError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
-        raise SerializationError(f"cannot read {what}: {explain(exc)}") from exc
+        raise SerializationError(f"cannot read {_noun(kind)} of {game.title}: {explain(exc)}") from exc
     if isinstance(cls, type) and cls in game.move_classes and type(value) is not cls:
         raise SerializationError(f"this JSON holds the move {str(value)!r}, not {_article(cls.__name__)} "
                                  f"{cls.__name__}")
@@ -525,9 +570,8 @@ a text slowest to parse for its length. A shorter one is cheap to parse, and mea
 cannot be read (measuring costs a few microseconds per kilobyte)."""
 
 
-def _parse(text: object) -> tuple[object, str]:
-    """The data of the JSON ``text`` and the text as a ``str``; refused unparsed if it is too long,
-    or long and nested too deeply."""
+def _text(text: object) -> str:
+    """The JSON ``text`` as a ``str``; refused if it is too long, or long and nested too deeply."""
     if isinstance(text, bytes | bytearray):
         if len(text) > 4 * MAX_JSON_CHARS:  # more bytes than any text within the limit has: not decoded
             raise SerializationError(f"JSON of {len(text):,} bytes is over the limit of {MAX_JSON_CHARS:,} "
@@ -542,13 +586,17 @@ def _parse(text: object) -> tuple[object, str]:
         raise SerializationError(f"JSON of {len(text):,} characters is over the limit of {MAX_JSON_CHARS:,}")
     if len(text) > _DEPTH_FIRST and _depth(text) > MAX_JSON_DEPTH:
         raise SerializationError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
+    return text
+
+
+def _parse(text: str, loads: Callable[[str], Any]) -> object:
+    """The data of the JSON ``text``."""
     try:
-        data = json.loads(text)
+        return loads(text)
     except RecursionError:
         raise SerializationError("JSON nested too deeply") from None
     except ValueError as exc:
         raise SerializationError(f"not valid JSON: {exc}") from None
-    return data, text
 
 
 # Possessive: a plain repetition of a group keeps a backtracking record per step, 240 MB for a text
@@ -600,20 +648,42 @@ def _identify(data: dict[str, object]) -> tuple[SomeGame, str, type | object]:
 
 
 def _targets(game: SomeGame) -> dict[str, type | object]:
-    return {
-        "rules": game.rules_type,
-        "state": game.state_type,
-        "move": game.move_type,
-        "observation": game.observation_type,
-        "result": game.result_type,
-        **{extra.kind: extra.cls for extra in _EXTRA.values()},
-    }
+    targets = _TARGETS.get(game.name)  # by name: hashing a Game hashes every field
+    if targets is None:
+        targets = _TARGETS[game.name] = {
+            "rules": game.rules_type,
+            "state": game.state_type,
+            "move": game.move_type,
+            "observation": game.observation_type,
+            "result": game.result_type,
+            **{extra.kind: extra.cls for extra in _EXTRA.values()},
+        }
+    return targets
+
+
+_TARGETS: dict[str, dict[str, type | object]] = {}
 
 
 def _expected(cls: object) -> tuple[str, SomeGame | None] | None:
     """What ``cls`` asks for: a kind, and the game if the kind belongs to one."""
     if cls is None:
         return None
+    try:
+        kept = _EXPECTED.get(cls)
+    except TypeError:  # not hashable: refused below
+        kept = None
+    if kept is not None and kept[0] is cls:  # the same object, not one equal to it (a union)
+        return kept[1]
+    found = _find_expected(cls)
+    # A class belongs to one game for good: registering another game cannot change the answer.
+    _EXPECTED[cls] = (cls, found)
+    return found
+
+
+_EXPECTED: dict[object, tuple[object, tuple[str, SomeGame | None]]] = {}
+
+
+def _find_expected(cls: object) -> tuple[str, SomeGame | None]:
     for extra in _EXTRA.values():
         if cls is extra.cls:
             return extra.kind, None
@@ -646,147 +716,6 @@ def _validate(game: SomeGame, kind: str, value: object) -> None:
         game.validate_result(value)
     if kind in ("state", "observation") and hasattr(type(value), "_trusted"):
         vouch(value)  # checked in full just now (cardrules.trust)
-
-
-# --- the fast path ---------------------------------------------------------------------------------
-#
-# States, observations and results are written and read through code compiled for their classes
-# (cardrules.fast_json), which gives exactly what the detailed path gives or steps aside: any value
-# it cannot vouch for — and any text that is not exactly what to_json writes, or that describes an
-# impossible value — goes through the detailed path, for the same answer or the same message.
-
-_FAST_KINDS = ("state", "observation", "result")
-_WRITERS: dict[type, tuple[str, Callable[[object], str], Callable[[object], str] | None] | None] = {}
-_READERS: dict[tuple[str, str], tuple[SomeGame, str, object, Callable[..., object], bool] | None] = {}
-_ENVELOPE = re.compile(r'\{"game": "([a-z0-9-]{1,40})", "format": 1, "type": "([a-z]{1,20})", ')
-_RULES_KEY = '"rules": '
-_RULES_TEXTS: dict[str, dict[str, object]] = {}
-"""Per game, the JSON texts of rules values read before, with the values: the rules of a game are
-the same in every state and observation of it, and reading them is most of reading a small state."""
-_RULES_TEXTS_KEPT = 16
-_FAST_CHARS = 250_000
-"""The longest text the fast path tries (a state of the longest match is well under it): a longer one
-is rare, and a hostile one would be parsed twice, by orjson and then by json, on its way to its error."""
-_DECODER = json.JSONDecoder()
-_loads: Callable[[str], Any] = read_json
-"""The fast path's parser (``cardrules.fast_json.read_json``: orjson's when installed); a name of
-this module, so that the tests can read the same texts with each parser."""
-
-
-def _fast_text(value: object) -> str | None:
-    """``to_json(value)`` through the compiled writer of its class, or ``None``."""
-    cls = type(value)
-    if cls not in _WRITERS:
-        _WRITERS[cls] = _writer_for(value)
-    entry = _WRITERS[cls]
-    if entry is None:
-        return None
-    head, write, write_trusted = entry
-    if write_trusted is not None and vouched(value):
-        # Built by the library, so every field holds its declared type: written without checks.
-        try:
-            body = write_trusted(value)
-        except ValueError:  # a whole number past 4300 digits (a seed may be any): the slow road says so
-            return None
-    else:
-        try:
-            body = write(value)
-        except Exception:
-            return None
-    return head + ", " + body[1:] if body != "{}" else head + "}"
-
-
-def _writer_for(value: object) -> tuple[str, Callable[[object], str], Callable[[object], str] | None] | None:
-    try:
-        kind, game = _classify(value)
-    except SerializationError:
-        return None
-    cls = type(value)
-    if kind not in _FAST_KINDS or not attrs.has(cls):
-        return None
-    if any(field.name in ENVELOPE for field in attrs.fields(cls)):
-        return None  # its members would replace the envelope's
-    _configure(game)
-    write = _compiler.writer(type(value))
-    if write is None:
-        return None
-    # Only the records the library vouches for (cardrules.trust) are ever written unchecked.
-    trusted = _compiler.trusted_writer(cls) if hasattr(cls, "_trusted") else None
-    return f'{{"game": {encode(game.name)}, "format": {FORMAT}, "type": {encode(kind)}', write, trusted
-
-
-def _fast_value(text: str, cls: object) -> object | None:
-    """``from_json(text, cls)`` through the compiled reader, or ``None`` (the detailed path decides)."""
-    envelope = _ENVELOPE.match(text)
-    if envelope is None:
-        return None
-    key = envelope[1], envelope[2]
-    if key not in _READERS:
-        _READERS[key] = _reader_for(*key)
-    entry = _READERS[key]
-    if entry is None:
-        return None
-    game, kind, target, read, has_rules = entry
-    if cls is not None and cls is not target:
-        return None
-    at = envelope.end()
-    start = at + len(_RULES_KEY)
-    data: dict[str, object] | None = None
-    try:
-        # '{' + the members after the envelope is the same object less the envelope's members. A
-        # text whose rules were read before is read without them (a duplicate "rules" member later
-        # in the text then meets the reader's exact key check, and the detailed path takes it).
-        if has_rules and text.startswith(_RULES_KEY, at):
-            for rules_text, rules in _RULES_TEXTS.get(game.name, {}).items():
-                if text.startswith(rules_text, start) and text.startswith(",", start + len(rules_text)):
-                    value = read(_loads("{" + text[start + len(rules_text) + 1:]), rules)
-                    break
-            else:
-                data = _loads("{" + text[at:])
-                value = read(data)
-        else:
-            value = read(_loads("{" + text[at:]))
-        _validate(game, kind, value)
-        if data is not None:
-            _remember_rules(game, text, start, data["rules"], getattr(value, "rules"))  # noqa: B009
-    except Exception:
-        return None
-    result: object = value
-    return result
-
-
-def _reader_for(name: str, kind: str) -> tuple[SomeGame, str, object, Callable[..., object], bool] | None:
-    if kind not in _FAST_KINDS or name not in available():
-        return None
-    try:
-        game = get(name)
-    except UnknownGameError:
-        return None
-    target = _targets(game)[kind]
-    if not isinstance(target, type):
-        return None
-    _configure(game)
-    read = _compiler.reader(target)
-    if read is None:
-        return None
-    fields = attrs.fields(target)
-    has_rules = (bool(fields) and fields[0].name == "rules"
-                 and typing.get_type_hints(target)["rules"] is game.rules_type)
-    return game, kind, target, read, has_rules
-
-
-def _remember_rules(game: SomeGame, text: str, start: int, data: object, rules: object) -> None:
-    """Keep the text of ``rules``, just read from the JSON ``data`` found at ``start`` in ``text``
-    (unless the text holds a second "rules" member, whose data those are)."""
-    if not text.startswith("{", start):
-        return
-    parsed, end = _DECODER.raw_decode(text, start)
-    if encode(parsed) != encode(data):
-        return
-    texts = _RULES_TEXTS.setdefault(game.name, {})
-    if len(texts) >= _RULES_TEXTS_KEPT:
-        del texts[next(iter(texts))]
-    texts[text[start:end]] = rules
 
 
 # --- messages -------------------------------------------------------------------------------------

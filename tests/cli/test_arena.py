@@ -11,12 +11,12 @@ import pytest
 
 from cardrules.cli import main
 from cardrules.cli.botspec import parse_bot, split_bots
-from cardrules.cli.statistics import bradley_terry, elo_ratings, mean_interval, wilson
-from cardrules.cli.workers import run_chunks
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
 from cardrules.games.the_game.bots import GreedyBot
 from cardrules.records import GameRecord, replay
+from cardrules.run.statistics import bradley_terry, elo_ratings, mean_interval, wilson
+from cardrules.run.workers import run_chunks
 from cardrules.serialization import from_json
 
 

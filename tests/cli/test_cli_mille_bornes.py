@@ -7,9 +7,10 @@ import re
 import pytest
 
 from cardrules.bots import Bot, RandomBot
-from cardrules.cli import bot_seed, main, play_counted
+from cardrules.cli import main
 from cardrules.games import mille_bornes as mb
 from cardrules.games.mille_bornes.bots import HeuristicBot
+from cardrules.run import bot_seed, play_counted
 
 SIDE_ROW = re.compile(r"^ +(\d+)  (\S+) +([\d.]+) +([\d.]+)% +([\d.]+)% +([\d.]+)$")
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from cardrules.__main__ import run
-from cardrules.testing.fuzz.processes import left_behind
+from tools.fuzz.processes import left_behind
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 

@@ -8,11 +8,11 @@ import os
 
 import pytest
 
+from cardrules.bots.search import MAX_ITERATIONS, MAX_SECONDS
 from cardrules.cli import main
-from cardrules.cli.botspec import MAX_ITERATIONS, MAX_SECONDS
 from cardrules.cli.options import MAX_BENCH_SECONDS, MAX_GAMES, SEED_RANGE
-from cardrules.cli.runs import chunks
-from cardrules.cli.workers import max_workers
+from cardrules.run.chunks import chunks
+from cardrules.run.workers import max_workers
 
 HUGE = "9" * 5000
 """Past Python's 4300-digit limit for reading a whole number."""

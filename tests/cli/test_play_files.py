@@ -17,8 +17,8 @@ import cardrules
 from cardrules.cli import main, play_session
 from cardrules.cli.botspec import parse_bot
 from cardrules.cli.play_session import SaveFileError, Session
-from cardrules.cli.the_game import THE_GAME
 from cardrules.games import the_game
+from cardrules.games.the_game.command_line import THE_GAME
 
 GREEDY = parse_bot("greedy", THE_GAME.bots)
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, devices and modes are POSIX")

@@ -13,11 +13,11 @@ import pytest
 
 import cardrules
 from cardrules.cli.botspec import parse_bot
-from cardrules.cli.mille_bornes import MILLE_BORNES
 from cardrules.cli.play_session import Session
 from cardrules.cli.play_text import move_lines, no_such_number
 from cardrules.games import mille_bornes as mb
 from cardrules.games import the_game
+from cardrules.games.mille_bornes.command_line import MILLE_BORNES
 from cardrules.games.mille_bornes.reasons import REASONS as MB_REASONS
 from cardrules.games.the_game.reasons import REASONS as TG_REASONS
 from cardrules.i18n import Wording

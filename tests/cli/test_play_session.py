@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules.cli.botspec import BotSpec, parse_bot
-from cardrules.cli.mille_bornes import MILLE_BORNES
 from cardrules.cli.play_session import BotError, Drew, GameOver, Moved, SaveFileError, Session, advise
-from cardrules.cli.the_game import THE_GAME
 from cardrules.errors import ArgumentError, IllegalMoveError
 from cardrules.games import mille_bornes as mb
 from cardrules.games import the_game
+from cardrules.games.mille_bornes.command_line import MILLE_BORNES
+from cardrules.games.the_game.command_line import THE_GAME
 
 GREEDY = parse_bot("greedy", THE_GAME.bots)
 HEURISTIC = parse_bot("heuristic", MILLE_BORNES.bots)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import types
 
 import pytest
 
@@ -109,7 +108,7 @@ def test_registering_the_same_game_again_is_harmless() -> None:
 def test_registering_a_different_game_under_a_taken_name_is_refused() -> None:
     import attrs
 
-    impostor = attrs.evolve(tg.GAME, title="Not The Game", module=types.ModuleType("impostor"))
+    impostor = attrs.evolve(tg.GAME, title="Not The Game", state_type=type("Impostor", (), {}))
     with pytest.raises(RegistrationError, match="already registered as 'the-game'"):
         register(impostor)
     assert get("the-game") is tg.GAME

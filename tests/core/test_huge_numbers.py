@@ -14,10 +14,10 @@ import pytest
 import cardrules
 from cardrules import CardrulesError
 from cardrules.arguments import check_first_player, check_seat, check_seed, shown
+from cardrules.bots.search import ISMCTSBot
 from cardrules.games import mille_bornes, the_game
 from cardrules.games.mille_bornes.expert_bot import ExpertBot
 from cardrules.games.the_game.bots import GreedyBot
-from cardrules.search import ISMCTSBot
 from cardrules.svg import draw
 
 HUGE = 10**4999  # 5000 digits

@@ -123,3 +123,11 @@ def test_the_strategies_without_hypothesis_name_the_extra_to_install() -> None:
     assert done.stderr.rstrip().splitlines()[-1] == (
         "ImportError: cardrules.testing.reachable_states and rules_values need hypothesis: "
         'pip install "cardrules[testing]"')
+
+
+def test_dir_of_the_package_shows_the_public_api_only() -> None:
+    import cardrules
+
+    shown = dir(cardrules)
+    assert set(shown) == {*cardrules.__all__, "__version__"}
+    assert not {"serialization", "registry", "TypeVar"} & set(shown)

@@ -10,14 +10,14 @@ import pytest
 import cardrules
 from cardrules import ArgumentError, rl
 from cardrules.bots import ISMCTSBot, RandomBot, play_game, play_out
-from cardrules.cli.mille_bornes import MILLE_BORNES, ExpertSearchBot
-from cardrules.cli.the_game import THE_GAME, GreedySearchBot
+from cardrules.bots.search import outcome_returns
 from cardrules.games import mille_bornes, the_game
 from cardrules.games.mille_bornes.bots import HeuristicBot
+from cardrules.games.mille_bornes.command_line import MILLE_BORNES, ExpertSearchBot
 from cardrules.games.mille_bornes.expert_bot import ExpertBot
 from cardrules.games.the_game.bots import GreedyBot
+from cardrules.games.the_game.command_line import THE_GAME, GreedySearchBot
 from cardrules.registry import game_of
-from cardrules.search import outcome_returns
 from tests import toy_game
 
 MILLE_BORNES_HAND = mille_bornes.Rules(players=2, target_score=None)
@@ -108,7 +108,7 @@ def test_an_iteration_budget_is_that_many_simulated_games_per_decision() -> None
 def test_a_time_budget_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     # A clock that moves a tenth of a second each time it is read: 2 seconds allow about 20 iterations.
     ticks = itertools.count()
-    monkeypatch.setattr("cardrules.search.time.perf_counter", lambda: next(ticks) / 10)
+    monkeypatch.setattr("cardrules.bots.search.time.perf_counter", lambda: next(ticks) / 10)
     value = _Counting()
     _decide(ISMCTSBot(seconds=2.0, value=value, seed=1), _midgame(the_game.Rules(players=2), 1, 3))
     assert 10 <= value.calls <= 21

@@ -30,6 +30,7 @@ from cardrules.svg import fonts
 from cardrules.svg.canvas import CARD_HEIGHT, CARD_WIDTH
 from cardrules.testing import reachable_states
 from tests import toy_game
+from tests.toy_game.redeclared import redeclare
 
 SVG = "{http://www.w3.org/2000/svg}"
 REPO = Path(__file__).resolve().parents[2]
@@ -351,8 +352,9 @@ def test_states_and_observations_show_their_picture_in_jupyter() -> None:
     assert observation._repr_svg_() == svg.draw(observation)
 
 
-def test_a_game_without_a_picture_shows_its_text_in_jupyter() -> None:
+def test_a_game_without_a_picture_shows_its_text_in_jupyter(monkeypatch: pytest.MonkeyPatch) -> None:
     # IPython reads None from a _repr_*_ method as "no such format" and falls back to the text.
+    redeclare(monkeypatch, picture=None)
     state = toy_game.new_game(toy_game.Rules(players=2), seed=1)
     assert state._repr_svg_() is None
     assert toy_game.observe(state, 0)._repr_svg_() is None

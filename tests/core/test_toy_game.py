@@ -9,16 +9,15 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-import types
 from pathlib import Path
 
+import attrs
 import pytest
 
 import cardrules
 from cardrules import GameRecord, RegistrationError, SerializationError, from_json, to_json
 from cardrules.bots import RandomBot, play_game, play_out
 from cardrules.cli import main
-from cardrules.contract import GameModule
 from cardrules.games import the_game
 from cardrules.registry import Game, available, game_of, get, register
 from cardrules.testing import check_conformance
@@ -27,9 +26,9 @@ from tests.toy_game import Draw, Pass, Play, Rules, State
 
 REPO = Path(__file__).resolve().parents[2]
 
-# Checked by mypy (which runs over tests/): the module satisfies the typed game contract.
-module: GameModule[toy_game.Rules, toy_game.State, toy_game.Move, toy_game.Observation, toy_game.Result,
-                   int] = toy_game
+# Checked by mypy (which runs over tests/): the descriptor's verbs fit the game's own types.
+game: Game[toy_game.Rules, toy_game.State, toy_game.Move, toy_game.Observation, toy_game.Result,
+           int] = toy_game.GAME
 
 
 def mid_game(rules: Rules | None = None, *, seed: int = 3, moves: int = 6) -> State:
@@ -52,7 +51,6 @@ def finished(rules: Rules | None = None, *, seed: int = 3) -> State:
 def test_importing_the_package_registers_the_game() -> None:
     assert "toy-mau" in available()
     assert get("toy-mau") is toy_game.GAME
-    assert get("toy-mau").module is module
     assert game_of(Draw()) is toy_game.GAME
 
 
@@ -61,49 +59,55 @@ def test_registering_the_same_descriptor_again_changes_nothing() -> None:
     assert get("toy-mau") is toy_game.GAME
 
 
-def test_registering_the_same_module_again_changes_nothing() -> None:
-    assert register(Game.from_module(module)) is toy_game.GAME
+def test_registering_another_descriptor_of_the_same_types_changes_nothing() -> None:
+    assert register(attrs.evolve(toy_game.GAME)) is toy_game.GAME
     assert get("toy-mau") is toy_game.GAME
 
 
-def impostor(name: str) -> types.ModuleType:
-    """A module with Toy Mau's contract names (and so its types) under the registry name ``name``."""
-    fake = types.ModuleType(f"impostor_{name.replace('-', '_')}")
-    public = {attribute: getattr(toy_game, attribute) for attribute in toy_game.__all__}
-    vars(fake).update(public, NAME=name)
-    return fake
-
-
-def test_a_different_module_under_a_taken_name_is_refused() -> None:
+def test_a_different_game_under_a_taken_name_is_refused() -> None:
+    impostor = attrs.evolve(toy_game.GAME, state_type=type("OtherState", (), {}))
     with pytest.raises(RegistrationError, match="a different game is already registered as 'toy-mau'"):
-        register(Game.from_module(impostor("toy-mau")))
+        register(impostor)
     assert get("toy-mau") is toy_game.GAME
 
 
-def test_a_module_reusing_another_games_types_is_refused() -> None:
+def test_a_game_reusing_another_games_types_is_refused() -> None:
     with pytest.raises(RegistrationError, match="already belongs to the game 'toy-mau'"):
-        register(Game.from_module(impostor("toy-mau-again")))
+        register(attrs.evolve(toy_game.GAME, name="toy-mau-again"))
     assert "toy-mau-again" not in available()
     assert game_of(Rules()) is toy_game.GAME
 
 
-def test_a_module_missing_part_of_the_contract_is_refused_naming_what_it_lacks() -> None:
-    half = impostor("half-mau")
-    del half.determinize, half.option_grid
-    with pytest.raises(RegistrationError, match="it lacks determinize, option_grid"):
-        Game.from_module(half)
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("name", "Toy Mau", "lowercase words joined by hyphens"),
+    ("title", float("nan"), "title is a text, not nan"),
+    ("rules_version", True, "rules_version is a whole number, not True"),
+    ("determinize", None, "determinize is a function"),
+    ("state_type", "State", "state_type is a class"),
+    ("move_classes", [Play, Draw], "move_classes is a tuple of classes"),
+    ("picture", "tests.toy_game.picture", "'package.module:name' text"),
+    ("bots", {"random": 3}, "bots map names to 'package.module:Class' texts"),
+])
+def test_a_descriptor_with_a_wrong_part_is_refused_naming_it(field: str, value: object, message: str) -> None:
+    with pytest.raises(RegistrationError, match=message):
+        attrs.evolve(toy_game.GAME, **{field: value})  # type: ignore[arg-type]  # wrong on purpose
 
 
-@pytest.mark.parametrize("shared", [[Rules], (int,), ("Rules",)], ids=["a list", "not attrs", "a name"])
-def test_a_module_whose_shared_records_are_not_a_tuple_of_records_is_refused(shared: object) -> None:
-    odd = impostor("odd-mau")
-    odd.SHARED_RECORDS = shared  # type: ignore[attr-defined]  # a module's optional name
-    with pytest.raises(RegistrationError, match="SHARED_RECORDS is a tuple of attrs classes"):
-        Game.from_module(odd)
+def test_a_facet_that_cannot_be_loaded_says_which_and_why() -> None:
+    broken = attrs.evolve(toy_game.GAME, picture="tests.toy_game.nowhere:draw")
+    with pytest.raises(RegistrationError,
+                       match=r"toy-mau's picture \(tests.toy_game.nowhere:draw\) cannot be loaded"):
+        broken.facet("picture")
 
 
-def test_a_module_without_shared_records_shares_none() -> None:
-    assert toy_game.GAME.shared_records == ()
+@pytest.mark.parametrize("name", ["strongest", [], None])
+def test_asking_for_a_bot_the_game_does_not_have_says_which_it_has(name: object) -> None:
+    with pytest.raises(cardrules.ArgumentError, match=r"has no bot called .*; it has none"):
+        toy_game.GAME.bot(name)  # type: ignore[arg-type]  # wrong on purpose
+
+
+def test_a_facet_the_game_does_not_declare_is_none() -> None:
+    assert attrs.evolve(toy_game.GAME, picture=None).facet("picture") is None
 
 
 # --- the conformance check ------------------------------------------------------------------------

@@ -15,11 +15,11 @@ from cardrules import to_json
 from cardrules.cli import play_session
 from cardrules.cli.play_session import Session
 from cardrules.registry import available
-from cardrules.testing.fuzz import Bounds, ContractBreachError, Reproducer, check_edge_case
-from cardrules.testing.fuzz.edges import edge_targets
-from cardrules.testing.fuzz.files import LOAD_SCENES, SAVE_SCENES, prints_cleanly
-from cardrules.testing.fuzz.processes import left_behind
-from cardrules.testing.fuzz.replay import replay
+from tools.fuzz import Bounds, ContractBreachError, Reproducer, check_edge_case
+from tools.fuzz.edges import edge_targets
+from tools.fuzz.files import LOAD_SCENES, SAVE_SCENES, prints_cleanly
+from tools.fuzz.processes import left_behind
+from tools.fuzz.replay import replay
 
 QUICK = Bounds(hard_seconds=2.0)
 

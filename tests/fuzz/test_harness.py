@@ -12,14 +12,14 @@ import pytest
 
 from cardrules import from_json
 from cardrules.registry import available
-from cardrules.testing.fuzz import Bounds, Failure, Reproducer, check_call, check_json_input, type_of
-from cardrules.testing.fuzz.__main__ import main
-from cardrules.testing.fuzz.bounds import guarded
-from cardrules.testing.fuzz.corpus import Corpus, build_corpus
-from cardrules.testing.fuzz.findings import KINDS, save_failures
-from cardrules.testing.fuzz.mutations import Mutator, Raw, dump
-from cardrules.testing.fuzz.replay import format_report
-from cardrules.testing.fuzz.runner import Report
+from tools.fuzz import Bounds, Failure, Reproducer, check_call, check_json_input, type_of
+from tools.fuzz.__main__ import main
+from tools.fuzz.bounds import guarded
+from tools.fuzz.corpus import Corpus, build_corpus
+from tools.fuzz.findings import KINDS, save_failures
+from tools.fuzz.mutations import Mutator, Raw, dump
+from tools.fuzz.replay import format_report
+from tools.fuzz.runner import Report
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,7 @@
-"""The Gymnasium adapter: ``check_env`` on ``cardrules/TheGame-v0`` made directly and through
-``gymnasium.make``, and what a user relies on: rewards that add up to ``rl.returns``, the mask in
-``info``, seeding, illegal actions, the text render and the errors."""
+"""The Gymnasium adapter: ``check_env`` on ``cardrules/TheGame-v0`` and ``cardrules/MilleBornes-v0``
+made directly and through ``gymnasium.make``, and what a user relies on: rewards that add up to
+``rl.returns``, the mask in ``info``, seeding, illegal actions, the bots at the other seats, the ids
+of every game, the text render and the errors. (Toy Mau's environment: ``tests/core/test_toy_layers.py``.)"""
 
 from __future__ import annotations
 
@@ -17,16 +18,27 @@ from cardrules import rl
 from cardrules.errors import ArgumentError, RulesError
 from cardrules.games import mille_bornes as mb
 from cardrules.games import the_game
-from cardrules.integrations.gymnasium import ENV_ID, MILLE_BORNES_ID, MilleBornesEnv, TheGameEnv
+from cardrules.integrations.gymnasium import CardrulesEnv, env_id, register_envs
+from cardrules.registry import get
+
+ENV_ID = "cardrules/TheGame-v0"
+MILLE_BORNES_ID = "cardrules/MilleBornes-v0"
 
 
 def state_of(env: gymnasium.Env[Any, Any]) -> the_game.State:
     """The game state inside ``env`` (made directly or through ``gymnasium.make``)."""
     unwrapped = env.unwrapped
-    assert isinstance(unwrapped, TheGameEnv)
+    assert isinstance(unwrapped, CardrulesEnv)
     state = unwrapped.game_state
     assert isinstance(state, the_game.State)
     return state
+
+
+def game_state(env: gymnasium.Env[Any, Any]) -> object:
+    """The game state inside ``env``, of any game."""
+    unwrapped = env.unwrapped
+    assert isinstance(unwrapped, CardrulesEnv)
+    return unwrapped.game_state
 
 
 def text_of(env: gymnasium.Env[Any, Any]) -> str:
@@ -34,6 +46,18 @@ def text_of(env: gymnasium.Env[Any, Any]) -> str:
     text = env.render()
     assert isinstance(text, str)
     return text
+
+
+def trajectory(env: gymnasium.Env[Any, Any], seed: int | None, steps: int = 30) -> list[Any]:
+    """The states of the first ``steps`` agent steps of an episode with the first legal action."""
+    _, info = env.reset(seed=seed)
+    seen = [game_state(env)]
+    for _ in range(steps):
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        seen.append(game_state(env))
+        if terminated:
+            break
+    return seen
 
 
 OPTIONS: list[dict[str, Any]] = [{}, {"expert": True}, {"reduced_hand": True, "on_fire": True}]
@@ -52,7 +76,7 @@ def test_check_env_passes_through_gymnasium_make(options: dict[str, Any]) -> Non
 def test_check_env_passes_on_the_environment_made_directly() -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_env(TheGameEnv(expert=True))
+        check_env(CardrulesEnv("the-game", expert=True))
     # Made without gymnasium.make it has no spec, so the checker cannot try other render modes.
     assert [str(w.message) for w in caught if "spec" not in str(w.message)] == []
 
@@ -85,7 +109,7 @@ def test_an_episodes_rewards_add_up_to_the_return(options: dict[str, Any]) -> No
 
 
 def test_the_mask_in_info_is_the_legal_moves_and_the_observation_the_encoding() -> None:
-    env = TheGameEnv(on_fire=True)
+    env = CardrulesEnv("the-game", on_fire=True)
     observation, info = env.reset(seed=8)
     rng = np.random.default_rng(8)
     terminated = False
@@ -102,7 +126,7 @@ def test_the_mask_in_info_is_the_legal_moves_and_the_observation_the_encoding() 
 
 
 def test_the_same_seed_deals_the_same_game_and_seeds_the_next_deals() -> None:
-    env = TheGameEnv()
+    env = CardrulesEnv("the-game")
     env.reset(seed=42)
     assert state_of(env) == the_game.new_game(the_game.Rules(), seed=42)
     env.reset()
@@ -113,7 +137,7 @@ def test_the_same_seed_deals_the_same_game_and_seeds_the_next_deals() -> None:
 
 
 def test_an_illegal_action_ends_the_episode_saying_why() -> None:
-    env = TheGameEnv()
+    env = CardrulesEnv("the-game")
     _, info = env.reset(seed=1)
     before = state_of(env)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
@@ -138,7 +162,7 @@ def test_an_illegal_action_raises_when_asked_to_and_changes_nothing() -> None:
 
 @pytest.mark.parametrize("action", [-1, 393, 1.0, None])
 def test_an_action_outside_the_space_raises_argument_error(action: object) -> None:
-    env = TheGameEnv()
+    env = CardrulesEnv("the-game")
     env.reset(seed=1)
     with pytest.raises(ArgumentError, match="action"):
         env.step(action)  # type: ignore[arg-type]
@@ -146,7 +170,7 @@ def test_an_action_outside_the_space_raises_argument_error(action: object) -> No
 
 def test_step_before_reset_raises_argument_error() -> None:
     with pytest.raises(ArgumentError, match="reset"):
-        TheGameEnv().step(0)
+        CardrulesEnv("the-game").step(0)
 
 
 def test_the_ansi_render_shows_the_table_the_hand_and_the_legal_moves() -> None:
@@ -164,7 +188,7 @@ def test_the_ansi_render_shows_the_table_the_hand_and_the_legal_moves() -> None:
 
 
 def test_render_without_a_render_mode_returns_none() -> None:
-    env = TheGameEnv()
+    env = CardrulesEnv("the-game")
     env.reset(seed=1)
     with pytest.warns(UserWarning, match="render_mode"):
         assert env.render() is None
@@ -173,8 +197,8 @@ def test_render_without_a_render_mode_returns_none() -> None:
 @pytest.mark.parametrize(
     ("options", "error", "message"),
     [
-        ({"players": 2}, ArgumentError, r"solo The Game, not players=2: for a table, use "
-                                        r"cardrules\.integrations\.pettingzoo\.env\('the-game', players=2\)"),
+        ({"opponents": "expert"}, ArgumentError, "opponents: no bot 'expert'; the bots are greedy, random"),
+        ({"players": 6}, RulesError, "1 to 5 players"),
         ({"player": 1}, ArgumentError, "The Game has no option 'player'"),
         ({"preset": "room"}, ArgumentError, "no preset"),
         ({"expert": "yes"}, RulesError, "expert"),
@@ -212,7 +236,7 @@ def test_a_numpy_integer_is_a_seed(seed: object) -> None:
 
 
 def test_reset_refuses_options_that_are_not_a_dict() -> None:
-    env = TheGameEnv()
+    env = CardrulesEnv("the-game")
     env.reset(seed=5)
     with pytest.raises(ArgumentError, match="options is a dict or None, not 5"):
         env.reset(seed=6, options=5)  # type: ignore[arg-type]
@@ -221,7 +245,46 @@ def test_reset_refuses_options_that_are_not_a_dict() -> None:
 
 def test_a_render_mode_that_is_not_a_string_raises_argument_error() -> None:
     with pytest.raises(ArgumentError, match="render_mode is None or 'ansi'"):
-        TheGameEnv(render_mode=np.array([1, 2]))  # type: ignore[arg-type]
+        CardrulesEnv("the-game", render_mode=np.array([1, 2]))  # type: ignore[arg-type]
+
+
+def test_a_table_of_the_game_seats_its_reference_bot_beside_the_agent_and_pays_every_card_laid() -> None:
+    from cardrules.games.the_game.bots import GreedyBot
+
+    env = gymnasium.make(ENV_ID, players=3)
+    for seed in range(3):
+        _, info = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        total, terminated = 0.0, False
+        while not terminated:
+            assert the_game.current_player(state_of(env)) == 0  # the agent decides; the bots play the rest
+            _, reward, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            total += float(reward)
+        final = state_of(env)
+        result = the_game.result(final)
+        assert result is not None
+        # Every card laid pays everyone, the bots' cards too: the rewards add up to the return.
+        assert total == pytest.approx(rl.returns(final)[0], abs=1e-9)
+        assert total == pytest.approx((98 - result.cards_left) / 98, abs=1e-9)
+    greedy = CardrulesEnv("the-game", players=2, opponents=[GreedyBot()])
+    assert trajectory(CardrulesEnv("the-game", players=2), 4) == trajectory(greedy, 4)
+
+
+def test_every_available_game_has_an_id_made_from_its_name() -> None:
+    ids = register_envs()
+    assert {ENV_ID, MILLE_BORNES_ID} <= set(ids)
+    assert ids == tuple(env_id(name) for name in cardrules.games.available())
+    for name in ("the-game", "mille-bornes"):
+        made = gymnasium.make(env_id(name)).unwrapped
+        assert isinstance(made, CardrulesEnv)
+        assert made.rules == get(name).rules_type()
+
+
+def test_a_name_that_is_no_games_is_refused() -> None:
+    with pytest.raises(cardrules.UnknownGameError, match="no game called 'chess'"):
+        CardrulesEnv("chess")
+    with pytest.raises(ArgumentError, match="game is a registered game's name, not int"):
+        CardrulesEnv(3)  # type: ignore[arg-type]
 
 
 # --- cardrules/MilleBornes-v0 ---------------------------------------------------------------------
@@ -238,7 +301,7 @@ MILLE_BORNES_OPTIONS: list[dict[str, Any]] = [
 def mille_bornes_state(env: gymnasium.Env[Any, Any]) -> mb.State:
     """The Mille Bornes state inside ``env``."""
     unwrapped = env.unwrapped
-    assert isinstance(unwrapped, MilleBornesEnv)
+    assert isinstance(unwrapped, CardrulesEnv)
     state = unwrapped.game_state
     assert isinstance(state, mb.State)
     return state
@@ -278,7 +341,7 @@ def test_a_mille_bornes_episode_pays_seat_0s_return_at_the_end(options: dict[str
 
 
 def test_mille_bornes_observations_are_seat_0s_encoding_and_the_mask_its_legal_moves() -> None:
-    env = MilleBornesEnv(players=3, target_score=None, opponents="random")
+    env = CardrulesEnv("mille-bornes", players=3, target_score=None, opponents="random")
     observation, info = env.reset(seed=4)
     rng = np.random.default_rng(4)
     terminated = False
@@ -291,18 +354,6 @@ def test_mille_bornes_observations_are_seat_0s_encoding_and_the_mask_its_legal_m
         np.testing.assert_array_equal(env.action_masks(), mask.astype(bool))
         observation, _reward, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(mask))))
     assert not env.action_masks().any()
-
-
-def trajectory(env: gymnasium.Env[Any, Any], seed: int | None, steps: int = 30) -> list[Any]:
-    """The states of the first ``steps`` agent steps of an episode with the first legal action."""
-    _, info = env.reset(seed=seed)
-    seen = [mille_bornes_state(env)]
-    for _ in range(steps):
-        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
-        seen.append(mille_bornes_state(env))
-        if terminated:
-            break
-    return seen
 
 
 def test_mille_bornes_seeding_is_deterministic_bots_included() -> None:
@@ -318,11 +369,19 @@ def test_mille_bornes_seeding_is_deterministic_bots_included() -> None:
     assert following[0] != first[0]
 
 
+def test_mille_bornes_opponents_are_its_expert_bots_unless_said_otherwise() -> None:
+    # The default is the game's first reference bot: Mille Bornes lists ExpertBot first.
+    default = CardrulesEnv("mille-bornes", target_score=None)
+    expert = CardrulesEnv("mille-bornes", target_score=None, opponents="expert")
+    assert trajectory(default, 5) == trajectory(expert, 5)
+
+
 def test_a_bot_object_can_sit_at_the_table() -> None:
     from cardrules.games.mille_bornes.bots import HeuristicBot
 
-    env = MilleBornesEnv(target_score=None, opponents=[HeuristicBot()])
-    assert trajectory(env, 5) == trajectory(MilleBornesEnv(target_score=None, opponents="heuristic"), 5)
+    env = CardrulesEnv("mille-bornes", target_score=None, opponents=[HeuristicBot()])
+    heuristic = CardrulesEnv("mille-bornes", target_score=None, opponents="heuristic")
+    assert trajectory(env, 5) == trajectory(heuristic, 5)
 
 
 class _Nonsense:
@@ -333,7 +392,7 @@ class _Nonsense:
 
 
 def test_an_opponent_that_chooses_an_illegal_move_is_named_and_the_game_is_left_as_it_was() -> None:
-    env = MilleBornesEnv(target_score=None, opponents=_Nonsense())
+    env = CardrulesEnv("mille-bornes", target_score=None, opponents=_Nonsense())
     _, info = env.reset(seed=1)
     before = mille_bornes_state(env)
     legal = int(np.flatnonzero(info["action_mask"])[0])
@@ -347,7 +406,7 @@ def test_an_opponent_that_chooses_an_illegal_move_is_named_and_the_game_is_left_
 
 
 def test_an_illegal_mille_bornes_action_ends_the_episode_or_raises_when_asked() -> None:
-    env = MilleBornesEnv(target_score=None)
+    env = CardrulesEnv("mille-bornes", target_score=None)
     _, info = env.reset(seed=1)
     before = mille_bornes_state(env)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
@@ -355,7 +414,7 @@ def test_an_illegal_mille_bornes_action_ends_the_episode_or_raises_when_asked() 
     assert (reward, terminated, truncated) == (0.0, True, False)
     assert str(env.actions.move(illegal)) in info["illegal_action"]
     assert mille_bornes_state(env) is before
-    strict = MilleBornesEnv(target_score=None, illegal_action="raise")
+    strict = CardrulesEnv("mille-bornes", target_score=None, illegal_action="raise")
     strict.reset(seed=1)
     with pytest.raises(cardrules.IllegalMoveError):
         strict.step(illegal)
@@ -367,7 +426,7 @@ def test_mille_bornes_runs_in_gymnasiums_vector_environments(mode: str) -> None:
     envs = gymnasium.make_vec(MILLE_BORNES_ID, num_envs=2, vectorization_mode=mode, target_score=None)
     try:
         observations, infos = envs.reset(seed=3)
-        assert observations.shape == (2, *MilleBornesEnv(target_score=None).encoder.shape)
+        assert observations.shape == (2, *CardrulesEnv("mille-bornes", target_score=None).encoder.shape)
         rng = np.random.default_rng(3)
         finished = 0
         for _ in range(200):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import base64
 import json
 import os
@@ -27,12 +28,21 @@ from open_spiel.python.observation import make_observation  # type: ignore[impor
 import cardrules
 from cardrules import rl
 from cardrules.arguments import MAX_RECORD_MOVES
-from cardrules.errors import ArgumentError, IllegalMoveError, RulesError, SerializationError
+from cardrules.bots.search import outcome_returns
+from cardrules.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    RegistrationError,
+    RulesError,
+    SerializationError,
+)
 from cardrules.games import mille_bornes as mb
 from cardrules.games import the_game
 from cardrules.integrations import openspiel
 from cardrules.integrations.openspiel import engine_state, from_engine_state
 from cardrules.testing import reachable_states
+from tests import toy_game
+from tests.toy_game import openspiel as toy_game_openspiel
 
 CONFIGURATIONS = (
     "cardrules_the_game",
@@ -538,8 +548,7 @@ def test_a_position_started_from_an_engine_state_round_trips_through_its_json() 
 @pytest.mark.parametrize("name", ["cardrules_the_game(players=2)", "cardrules_mille_bornes"])
 def test_a_position_started_from_an_engine_state_and_played_on_reads_back_and_clones(name: str) -> None:
     game = pyspiel.load_game(name)
-    module = game.spec.module
-    start = from_engine_state(game, module.new_game(game.rules, seed=4))
+    start = from_engine_state(game, game.spec.game.new_game(game.rules, seed=4))
     played = play_randomly(start.clone(), random.Random(3), stop=lambda s: len(s.history()) > 12)
     copy = game.deserialize_state(played.serialize())
     assert (str(copy), copy.history()) == (str(played), played.history())
@@ -601,9 +610,9 @@ def test_bad_parameters_are_refused(name: str, error: type[Exception], message: 
 
 def test_parameters_given_in_python_are_checked_too() -> None:
     with pytest.raises(ArgumentError, match="parameter players is a int, not True"):
-        openspiel.OpenSpielTheGame({"players": True})
+        openspiel.OpenSpielGame("the-game", {"players": True})
     with pytest.raises(ArgumentError, match="has no parameter 'deck'"):
-        openspiel.mille_bornes_rules({"deck": "short"})
+        openspiel.rules_from_parameters("mille-bornes", {"deck": "short"})
 
 
 @pytest.mark.parametrize(("params", "rules"), [
@@ -619,7 +628,7 @@ def test_parameters_given_in_python_are_checked_too() -> None:
 ])
 def test_mille_bornes_parameters_are_the_presets_and_their_options(params: dict[str, Any],
                                                                    rules: mb.Rules) -> None:
-    assert openspiel.mille_bornes_rules(params) == rules
+    assert openspiel.rules_from_parameters("mille-bornes", params) == rules
     assert pyspiel.load_game("cardrules_mille_bornes", params).rules == rules
 
 
@@ -701,3 +710,105 @@ def test_a_move_number_that_does_not_count_the_history_is_refused_before_it_is_r
     with pytest.raises(SerializationError, match="move_number 3 does not match the history, which has 2 "
                                                  "entries"):
         game.deserialize_state("history=-1:2,-1:2\nmove_number=3\ncardrules=")
+
+
+# --- A game offers itself through its descriptor ------------------------------------------------------
+
+def test_toy_mau_passes_openspiels_random_simulation_test_through_its_facet_alone() -> None:
+    assert openspiel.game_name(toy_game.GAME) == "cardrules_toy_mau"
+    assert openspiel.parameters_of("toy-mau") == {"players": 2, "hand_size": 5}
+    for name in ("cardrules_toy_mau", "cardrules_toy_mau(players=3,hand_size=3)",
+                 "cardrules_toy_mau(players=4)"):
+        game = pyspiel.load_game(name)
+        pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+    game = pyspiel.load_game("cardrules_toy_mau(players=3)")
+    assert game.max_chance_outcomes() == 24
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    state = play_randomly(game.new_initial_state(), random.Random(2))
+    final = engine_state(state)
+    assert list(toy_game.deck(game.rules)) == sorted(toy_game.cards(final))
+    assert state.returns() == list(outcome_returns(final))
+    assert str(game.deserialize_state(state.serialize())) == str(state)
+
+
+def test_a_draw_of_toy_mau_is_chance_over_its_whole_stock() -> None:
+    game = pyspiel.load_game(openspiel.game_name("toy-mau"))
+    state = play_randomly(game.new_initial_state(), random.Random(1), stop=lambda s: not s.is_chance_node())
+    stock = engine_state(state).stock
+    assert list(stock) == sorted(stock)
+    state.apply_action(rl.action_space(game.rules).index(toy_game.Draw()))
+    assert state.chance_outcomes() == [(card, 1 / len(stock)) for card in stock]
+
+
+def test_every_game_that_declares_the_facet_is_registered_under_its_name() -> None:
+    assert openspiel.game_name("the-game") == "cardrules_the_game"
+    assert openspiel.game_name(mb.GAME) == "cardrules_mille_bornes"
+    names = {game_type.short_name for game_type in pyspiel.registered_games()}
+    assert {"cardrules_the_game", "cardrules_mille_bornes"} <= names
+    everyone = {"cardrules_the_game", "cardrules_mille_bornes", "cardrules_toy_mau"}
+    assert set(openspiel.register_all()) >= everyone
+
+
+def test_a_game_without_an_openspiel_facet_or_with_half_of_one_is_refused() -> None:
+    plain = attrs.evolve(toy_game.GAME, name="toy-mau-plain", openspiel=None)
+    with pytest.raises(ArgumentError, match="declares no openspiel facet"):
+        openspiel.game_name(plain)
+    broken = attrs.evolve(toy_game.GAME, name="toy-mau-broken", openspiel="tests.toy_game.values:Rules")
+    missing = "lacks utility, utilities, max_game_length, draw_pile, with_draw_pile, text"
+    with pytest.raises(RegistrationError, match=missing):
+        openspiel.game_name(broken)
+    with pytest.raises(ArgumentError, match="a game's descriptor or its name, not 5"):
+        openspiel.game_name(5)  # type: ignore[arg-type]
+
+
+def test_the_parameters_are_the_options_of_the_rules_and_their_presets() -> None:
+    assert openspiel.parameters_of("the-game") == {"players": 1, "expert": False, "reduced_hand": False,
+                                                   "on_fire": False}
+    parameters = openspiel.parameters_of(mb.GAME)
+    # The presets and the options they disagree on keep the preset's value by default; a single hand.
+    assert {name: parameters[name] for name in ("preset", "race", "extension_to", "small_table_deck",
+                                                "hazard_stacking", "target_score", "hand_size")} == {
+        "preset": "parker", "race": 0, "extension_to": 0, "small_table_deck": "", "hazard_stacking": "",
+        "target_score": 0, "hand_size": 6}
+    assert "deck" not in parameters
+    assert "scoring" not in parameters
+    assert pyspiel.load_game("cardrules_mille_bornes").get_parameters() == parameters
+
+
+def test_a_game_pickles_as_its_name_and_parameters() -> None:
+    game = pyspiel.load_game("cardrules_mille_bornes(players=3,preset=wikipedia)")
+    copy = pickle.loads(pickle.dumps(game))
+    assert (copy.rules, str(copy)) == (game.rules, str(game))
+
+
+def test_the_adapter_names_no_game() -> None:
+    adapter = Path(openspiel.__file__).parent
+    for path in adapter.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        imported = [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+        imported += [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                     for alias in node.names]
+        assert not [name for name in imported if name and name.startswith("cardrules.games")], path.name
+        words = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)}
+        assert not words & {"the-game", "mille-bornes", "the_game", "mille_bornes"}, path.name
+
+
+class _DiscardsAsDrawPile(toy_game_openspiel.OpenSpielFacts):
+    """A facet that calls Toy Mau's discard pile its draw pile: a pile every card laid makes grow."""
+
+    @staticmethod
+    def draw_pile(state: toy_game.State) -> tuple[int, ...]:
+        return state.discard
+
+    @staticmethod
+    def with_draw_pile(state: toy_game.State, pile: tuple[int, ...]) -> toy_game.State:
+        return toy_game.State(state.rules, pile, state.hands, state.stock, state.current, state.passes)
+
+
+def test_a_draw_pile_that_grows_without_a_facet_that_says_why_is_refused_not_kept_in_order() -> None:
+    growing = attrs.evolve(toy_game.GAME, name="toy-mau-growing",
+                           openspiel=f"{__name__}:_DiscardsAsDrawPile")
+    state = pyspiel.load_game(openspiel.game_name(growing)).new_initial_state()
+    rng = random.Random(1)
+    with pytest.raises(RegistrationError, match=r"Toy Mau's draw pile grew on play .*: its openspiel facet"):
+        play_randomly(state, rng)

@@ -1,4 +1,4 @@
-"""Mille Bornes is a game module of the typed contract (``cardrules.contract.GameModule``): mypy
+"""Mille Bornes is a game module of the typed contract (``cardrules.contract.Game``): mypy
 checks the assignment below, and the tests check at run time what types cannot say."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import cattrs
 import pytest
 
 from cardrules import from_json, to_json
-from cardrules.contract import GameModule, GameObservation, GameState
+from cardrules.contract import Game, GameObservation, GameState
 from cardrules.games import mille_bornes
 from cardrules.games.mille_bornes import (
     COUP_FOURRE,
@@ -28,7 +28,8 @@ from cardrules.games.mille_bornes import (
     State,
 )
 
-module: GameModule[Rules, State, Move, Observation, Result, Card] = mille_bornes
+game: Game[Rules, State, Move, Observation, Result, Card] = mille_bornes.GAME
+module = mille_bornes
 
 
 def test_the_module_names_itself() -> None:

@@ -13,9 +13,12 @@ from hypothesis import strategies as st
 
 from cardrules import ArgumentError, RegistrationError, rl
 from cardrules.games import mille_bornes, the_game
+from cardrules.games.mille_bornes.encoder import MilleBornesEncoder
 from cardrules.registry import game_of_state
 from cardrules.rl import encoders
 from tests import toy_game
+from tests.toy_game.encoder import ToyMauEncoder
+from tests.toy_game.redeclared import redeclare
 
 from .states import rngs, states, the_game_states
 
@@ -93,44 +96,35 @@ def test_an_observation_of_another_game_is_refused() -> None:
 
 
 @pytest.fixture
-def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Encoders registered by a test are forgotten after it."""
-    monkeypatch.setattr(encoders, "_FACTORIES", dict(encoders._FACTORIES))
+def fresh_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Encoders built by a test are forgotten after it."""
     monkeypatch.setattr(encoders, "_ENCODERS", dict(encoders._ENCODERS))
 
 
-@pytest.mark.usefixtures("fresh_registry")
-def test_a_game_without_an_encoder_says_how_to_add_one() -> None:
-    with pytest.raises(ArgumentError, match="register_encoder"):
+@pytest.mark.usefixtures("fresh_cache")
+def test_a_game_without_an_encoder_says_how_to_declare_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    redeclare(monkeypatch, encoder=None)
+    with pytest.raises(ArgumentError, match=r"Toy Mau has no observation encoder; a game declares one as its "
+                                            r"encoder facet: encoder='package.module:Factory' in its Game"):
         rl.observation_encoder(toy_game.Rules(players=4, hand_size=3))
 
 
-class ToyEncoder:
-    """Toy Mau's encoding, as a user would write it: own hand and top card one-hot."""
-
-    def __init__(self, rules: toy_game.Rules) -> None:
-        self.layout = rl.layout_of([("hand", 24, "own cards"), ("top", 24, "the top card")])
-        self.shape = (48,)
-
-    def encode(self, observation: toy_game.Observation) -> np.ndarray:
-        vector = np.zeros(self.shape, dtype=np.float32)
-        vector[list(observation.hand)] = 1
-        vector[24 + observation.discard[-1]] = 1
-        return vector
+@pytest.mark.usefixtures("fresh_cache")
+def test_an_encoder_facet_that_is_not_a_factory_is_refused_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    redeclare(monkeypatch, encoder="tests.toy_game.values:DECK")
+    with pytest.raises(RegistrationError, match=r"Toy Mau's encoder facet \(tests.toy_game.values:DECK\) is "
+                                                r"not called with a rules value: it is tuple"):
+        rl.observation_encoder(toy_game.Rules(players=4, hand_size=3))
 
 
-@pytest.mark.usefixtures("fresh_registry")
-def test_a_registered_game_can_register_its_encoder() -> None:
-    rl.register_encoder("toy-mau", ToyEncoder)  # type: ignore[arg-type]
-    rl.register_encoder("toy-mau", ToyEncoder)  # type: ignore[arg-type]  # the same again: no change
+@pytest.mark.usefixtures("fresh_cache")
+def test_a_games_encoder_is_its_encoder_facet_built_once_per_rules() -> None:
     rules = toy_game.Rules(players=3)
     encoder = rl.observation_encoder(rules)
-    assert isinstance(encoder, ToyEncoder)
+    assert isinstance(encoder, ToyMauEncoder)
     assert encoder is rl.observation_encoder(toy_game.Rules(players=3))
     observation = toy_game.observe(toy_game.new_game(rules, seed=1), 0)
-    assert encoder.encode(observation).sum() == len(observation.hand) + 1
-    with pytest.raises(RegistrationError):
-        rl.register_encoder("toy-mau", lambda rules: ToyEncoder(rules))
+    assert encoder.encode(observation)[:48].sum() == len(observation.hand) + 1
 
 
 @pytest.mark.parametrize("bad", [None, "the-game", the_game.new_game(seed=1)])
@@ -163,7 +157,7 @@ def test_successive_states_of_a_game_encode_as_they_would_alone() -> None:
     encoder = rl.observation_encoder(rules)
     while not mille_bornes.is_terminal(state):
         observation = mille_bornes.observe(state, state.table.current)
-        alone = rl.mille_bornes.MilleBornesEncoder(rules).encode(observation)
+        alone = MilleBornesEncoder(rules).encode(observation)
         assert np.array_equal(encoder.encode(observation), alone)
         state = mille_bornes.apply(state, mille_bornes.legal_moves(state)[-1])
 

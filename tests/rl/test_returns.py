@@ -8,6 +8,7 @@ from hypothesis import given
 from cardrules import ArgumentError, rl
 from cardrules.games import mille_bornes, the_game
 from tests import toy_game
+from tests.toy_game.redeclared import redeclare
 
 from .states import states
 
@@ -70,9 +71,38 @@ def test_mille_bornes_winners_get_one_and_losers_minus_one_over_sides(rules: mil
         assert sum(by_side) == pytest.approx(0)
 
 
-def test_a_game_without_returns_says_how_to_add_them() -> None:
-    with pytest.raises(ArgumentError, match="register_returns"):
+def test_a_game_without_a_returns_facet_has_the_returns_its_result_gives() -> None:
+    state = toy_game.new_game(toy_game.Rules(players=3), seed=1)
+    while not toy_game.is_terminal(state):
+        state = toy_game.apply(state, toy_game.legal_moves(state)[0])
+    outcome = toy_game.result(state)
+    assert outcome is not None
+    assert rl.returns(state) == tuple(1 / len(outcome.winners) if seat in outcome.winners else 0.0
+                                      for seat in range(3))
+
+
+class Unreadable:
+    """A result that says neither cards_left nor winners."""
+
+
+def test_a_game_whose_result_says_no_winners_and_declares_no_returns_says_how_to_declare_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    redeclare(monkeypatch, result=lambda state: Unreadable())
+    message = (r"Toy Mau's result says neither cards_left nor winners, and the game declares no returns "
+               r"facet \(returns='package\.module:function' in its Game\)")
+    with pytest.raises(ArgumentError, match=message):
         rl.returns(toy_game.new_game(seed=1))
+
+
+def test_a_games_returns_facet_gives_its_returns(monkeypatch: pytest.MonkeyPatch) -> None:
+    redeclare(monkeypatch, returns="tests.rl.test_returns:all_half")
+    assert rl.returns(toy_game.new_game(toy_game.Rules(players=3), seed=1)) == (0.5, 0.5, 0.5)
+
+
+def all_half(state: toy_game.State) -> tuple[float, ...]:
+    """A returns facet: a half for every seat, whatever happens."""
+    return (0.5,) * state.rules.players
 
 
 @pytest.mark.parametrize("bad", [None, the_game.Rules(), "state"])

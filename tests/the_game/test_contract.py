@@ -1,4 +1,4 @@
-"""The Game satisfies the shared game contract: mypy checks the module against ``GameModule``, and the
+"""The Game satisfies the shared game contract: mypy checks its ``Game`` descriptor against its types, and the
 contract's names behave as the shared machinery expects."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 import pytest
 
 from cardrules import ArgumentError, from_json, to_json
-from cardrules.contract import GameModule, GameObservation, GameState
+from cardrules.contract import Game, GameObservation, GameState
 from cardrules.games import the_game
 from cardrules.games.the_game import (
     CARDS,
@@ -27,7 +27,8 @@ from cardrules.games.the_game import (
 
 # The assignment is the test: mypy (run over tests/ in CI) proves the module has every name of the
 # contract with the right types.
-module: GameModule[Rules, State, Move, Observation, Result, int] = the_game
+game: Game[Rules, State, Move, Observation, Result, int] = the_game.GAME
+module = the_game
 
 
 def test_the_game_names_itself() -> None:

@@ -8,7 +8,6 @@ it. ``values`` holds its types, ``engine`` its verbs; this module adds what the 
 from __future__ import annotations
 
 import itertools
-import sys
 
 import cattrs
 
@@ -81,5 +80,19 @@ def configure_converter(converter: cattrs.Converter) -> None:
     """Nothing to teach: cards are numbers, and the core tags the moves from ``MOVE_CLASSES``."""
 
 
-GAME = register(Game.from_module(sys.modules[__name__]))
-"""Toy Mau's descriptor in the registry."""
+GAME: Game[Rules, State, Move, Observation, Result, int] = register(Game(
+    name=NAME, title=TITLE, rules_version=RULES_VERSION,
+    rules_type=Rules, state_type=State, move_type=Move, move_classes=MOVE_CLASSES,
+    observation_type=Observation, result_type=Result,
+    new_game=new_game, legal_moves=legal_moves, legal_moves_of=legal_moves_of, apply=apply,
+    current_player=current_player, is_terminal=is_terminal, result=result, observe=observe,
+    determinize=determinize, parse_move=parse_move, why_illegal=why_illegal, render=render,
+    describe_move=describe_move, validate_state=validate_state, validate_observation=validate_observation,
+    validate_result=validate_result, option_grid=option_grid, all_moves=all_moves, deck=deck, cards=cards,
+    rules_of=rules_of, configure_converter=configure_converter,
+    picture="tests.toy_game.picture:picture",
+    encoder="tests.toy_game.encoder:ToyMauEncoder",
+    command_line="tests.toy_game.command_line:TOY_MAU",
+    openspiel="tests.toy_game.openspiel:OpenSpielFacts",
+))
+"""Toy Mau's descriptor in the registry: its contract and its facets."""

@@ -15,7 +15,7 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 
-from cardrules.cli.arena import ArenaGame, ArenaSummary
+from cardrules.cli.arena_games import ArenaGame, ArenaSummary
 
 __all__ = ["plot_arena"]
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import attrs
 
 from cardrules.arguments import printable
-from cardrules.cli.arena import ArenaGame, ArenaSummary
+from cardrules.cli.arena_games import ArenaGame, ArenaSummary
 from cardrules.cli.files import RefusedFileError, check_writable, write_whole
-from cardrules.cli.statistics import Interval
 from cardrules.errors import ArgumentError
+from cardrules.run.statistics import Interval
 from cardrules.serialization import to_json
 
 __all__ = ["arena_lines", "check_outputs", "print_arena", "write_json", "write_plot"]
@@ -66,8 +66,8 @@ def _notes(summary: ArenaSummary) -> list[str]:
 def arena_lines(summary: ArenaSummary) -> list[str]:
     """The summary as plain text lines.
 
-    >>> from cardrules.cli.statistics import Interval
-    >>> from cardrules.cli.arena import BotLine
+    >>> from cardrules.run.statistics import Interval
+    >>> from cardrules.cli.arena_games import BotLine
     >>> line = BotLine(bot="greedy", games=4, win_rate=Interval(0.5, 0.15, 0.85),
     ...                mean_score=Interval(3.0, None, None), rating=None)
     >>> summary = ArenaSummary(game="the-game", rules="1 player", mode="cooperative",

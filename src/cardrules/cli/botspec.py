@@ -1,14 +1,14 @@
 """Bots named on the command line: ``greedy``, ``ismcts:iterations=500``, ``mypackage.bots:MyBot:depth=3``.
 
 A spec is a built-in bot's name (a key of the game's :attr:`Simulator.bots
-<cardrules.cli.simulator.Simulator.bots>`) or ``package.module:ClassName`` for a bot of your own,
+<cardrules.run.Simulator.bots>`) or ``package.module:ClassName`` for a bot of your own,
 followed by options ``:key=value,key=value``. Options become keyword arguments of the bot's
 constructor, converted to the types its signature declares (``int``, ``float``, ``bool``, ``str``,
 or ``None`` for an optional one).
 
 A bot is built per seat and game with keyword arguments only: its options, ``seed=`` when the
 constructor takes a ``seed`` (derived from the deal, so a run is reproducible) and ``rules=`` when
-it takes ``rules``.
+it takes ``rules``. A bot that fails raises :class:`~cardrules.run.playing.BotError`.
 """
 
 from __future__ import annotations
@@ -20,86 +20,29 @@ import re
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Union, cast
+from typing import Union, cast
 
 import attrs
 
 from cardrules.arguments import printable, shown
-from cardrules.bots import Bot, ISMCTSBot, OpeningRater
-from cardrules.cli.options import MAX_NUMBER_CHARS
-from cardrules.cli.runs import Interrupted
+from cardrules.bots import Bot
 from cardrules.contract import RulesLike
-from cardrules.errors import ArgumentError, CardrulesError
+from cardrules.errors import ArgumentError
+from cardrules.run.options import MAX_NUMBER_CHARS
+from cardrules.run.playing import INTERRUPTS, BotError, one_line
 
 __all__ = [
-    "MAX_ITERATIONS",
-    "MAX_SECONDS",
-    "BotError",
     "BotSpec",
-    "SearchBot",
     "build_seat",
-    "decide",
     "parse_bot",
     "parse_bots",
-    "rate_opening",
+    "split_bots",
 ]
 
 _USER_BOT = re.compile(r"(?P<module>[A-Za-z_][\w.]*):(?P<cls>[A-Za-z_]\w*)(?::(?P<options>.*))?")
 _KIND_NAMES: dict[object, str] = {int: "a whole number", float: "a number", bool: "true or false",
                                   str: "text", type(None): "none"}
 _TRUE, _FALSE = {"true", "yes", "1", "on"}, {"false", "no", "0", "off"}
-
-
-class BotError(CardrulesError, RuntimeError):
-    """A bot failed during a game: it could not be built, its ``choose`` raised, or it chose
-    something that is not a legal move (a bot of your own, most likely).
-
-    ``bot`` is its label as named on the command line, ``seat`` its seat, ``move`` the number (from
-    1) of the game's move it was asked for, ``deal`` the game's seed when there is one, and
-    ``problem`` what went wrong.
-
-    >>> str(BotError("mybots:Bad", 1, 12, "chose None, not a legal move", deal=7))
-    'bot mybots:Bad at seat 1 failed on move 12 of deal 7: chose None, not a legal move'
-    """
-
-    def __init__(self, bot: str, seat: int, move: int, problem: str, *, deal: object = None) -> None:
-        where = f"move {move}" if deal is None else f"move {move} of deal {shown(deal)}"
-        super().__init__(f"bot {printable(bot, 60)} at seat {seat} failed on {where}: {problem}")
-        self.bot, self.seat, self.move, self.problem, self.deal = bot, seat, move, problem, deal
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # Raised in a worker process and pickled back: rebuilt from its fields, not from its message.
-        return (_rebuild_bot_error, (self.bot, self.seat, self.move, self.problem, self.deal))
-
-
-def _rebuild_bot_error(bot: str, seat: int, move: int, problem: str, deal: object) -> BotError:
-    return BotError(bot, seat, move, problem, deal=deal)
-
-
-# What a bot's code may not turn into its own failure: Ctrl-C and SIGTERM, which stop the run.
-# ``sys.exit`` in a bot (SystemExit) is the bot's failure, not the command's exit status.
-_INTERRUPTS = (KeyboardInterrupt, Interrupted)
-
-
-def _raised(exc: BaseException) -> str:
-    """An exception a bot raised, on one line: its class and its message."""
-    try:
-        message = str(exc)
-    except Exception:  # a message that fails to print must not hide the failure it reports
-        message = ""
-    message = printable(" ".join(message.split()), 200)
-    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
-
-
-def _move_text(move: object) -> str:
-    """A bot's answer for a message: a move's own notation, anything else as ``shown`` does."""
-    if move is None or isinstance(move, (int, float, str, bytes)):
-        return shown(move)
-    try:
-        text = " ".join(str(move).split())
-    except Exception:
-        return shown(move)
-    return printable(text, 60)
 
 
 @attrs.frozen
@@ -144,68 +87,15 @@ def build_seat(spec: BotSpec, *, rules: RulesLike | None, seed: int, seat: int, 
     >>> build_seat(BotSpec("broken", lambda: 1 / 0, {}), rules=None, seed=1, seat=2, move=1)
     Traceback (most recent call last):
     ...
-    cardrules.cli.botspec.BotError: bot broken at seat 2 failed on move 1: could not be built: ZeroDivi...
+    cardrules.run.playing.BotError: bot broken at seat 2 failed on move 1: could not be built: ZeroDivi...
     """
     try:
         return spec.build(rules=rules, seed=seed)
-    except (BotError, *_INTERRUPTS):
+    except (BotError, *INTERRUPTS):
         raise
     except BaseException as exc:  # a bot of your own may raise anything: one line names it, no traceback
-        problem = str(exc) if isinstance(exc, ArgumentError) else _raised(exc)
+        problem = str(exc) if isinstance(exc, ArgumentError) else one_line(exc)
         raise BotError(spec.label, seat, move, f"could not be built: {problem}", deal=deal) from exc
-
-
-def decide(bot: Bot[object, object], label: str, observation: object, legal: tuple[object, ...], *,
-           seat: int, move: int, deal: object = None) -> object:
-    """``bot``'s choice among ``legal``; a ``choose`` that raises, or answers something not in
-    ``legal`` (``None`` included), raises :class:`BotError` naming the bot, the seat and the move.
-
-    >>> from cardrules.bots import RandomBot
-    >>> decide(RandomBot(1), "random", None, ("a",), seat=0, move=1)
-    'a'
-    >>> decide(RandomBot(1), "random", None, (), seat=0, move=3)
-    Traceback (most recent call last):
-    ...
-    cardrules.cli.botspec.BotError: bot random at seat 0 failed on move 3: choose raised ArgumentError: ...
-    """
-    try:
-        chosen = bot.choose(observation, legal)
-    except _INTERRUPTS:
-        raise
-    except BaseException as exc:  # a bot of your own may raise anything: one line names it, no traceback
-        raise BotError(label, seat, move, f"choose raised {_raised(exc)}", deal=deal) from None
-    try:
-        allowed = chosen in legal
-    except Exception:  # an answer whose == raises is no legal move either
-        allowed = False
-    if not allowed:
-        raise BotError(label, seat, move, f"chose {_move_text(chosen)}, not a legal move", deal=deal)
-    return chosen
-
-
-def rate_opening(bot: OpeningRater[object], label: str, observation: object, *, seat: int,
-                 deal: object = None) -> float:
-    """``bot``'s ``opening_strength`` of ``observation`` (for ``--first-player strongest``); one that
-    raises, or answers something other than a number, raises :class:`BotError` naming the bot, its
-    seat and move 1 (the game's first move waits on the ratings).
-
-    >>> class Unsure:
-    ...     def opening_strength(self, observation): return "high"
-    >>> rate_opening(Unsure(), "unsure", None, seat=1)
-    Traceback (most recent call last):
-    ...
-    cardrules.cli.botspec.BotError: bot unsure at seat 1 failed on move 1: opening_strength answered 'hi...
-    """
-    try:
-        rating = bot.opening_strength(observation)
-    except _INTERRUPTS:
-        raise
-    except BaseException as exc:  # a bot of your own may raise anything: one line names it, no traceback
-        raise BotError(label, seat, 1, f"opening_strength raised {_raised(exc)}", deal=deal) from None
-    if type(rating) not in (int, float) or math.isnan(rating):
-        raise BotError(label, seat, 1, f"opening_strength answered {_move_text(rating)}, not a number",
-                       deal=deal)
-    return rating
 
 
 def split_bots(text: str) -> list[str]:
@@ -271,11 +161,11 @@ def _load(module_name: str, class_name: str, spec: str) -> Callable[..., object]
     except ImportError as exc:
         raise ArgumentError(f"bot {printable(spec, 60)}: cannot import {printable(module_name, 60)}: "
                             f"{printable(str(exc), 200)}") from None
-    except _INTERRUPTS:
+    except INTERRUPTS:
         raise
     except BaseException as exc:  # a module of your own may raise anything as it loads, sys.exit too
         raise ArgumentError(f"bot {printable(spec, 60)}: importing {printable(module_name, 60)} raised "
-                            f"{_raised(exc)}") from None
+                            f"{one_line(exc)}") from None
     factory = getattr(module, class_name, None)
     if not callable(factory):
         raise ArgumentError(f"bot {printable(spec, 60)}: {printable(module_name, 60)} has no class "
@@ -348,35 +238,3 @@ def _convert(spec: str, key: str, text: str, kind: object) -> object:
                         for choice in choices)
     raise ArgumentError(f"bot {printable(spec, 60)}: option {printable(key, 40)}={shown(text)} "
                         f"is not {names}")
-
-
-MAX_ITERATIONS = 100_000
-"""The most ``iterations`` the command line's ``ismcts`` takes per decision."""
-
-MAX_SECONDS = 60.0
-"""The most ``seconds`` the command line's ``ismcts`` takes per decision."""
-
-
-class SearchBot(ISMCTSBot):
-    """The command line's ``ismcts``: :class:`~cardrules.bots.ISMCTSBot` rolling out with the game's
-    strongest reference bot, ``rollout_bot``, which each game's subclass names.
-
-    A search bot needs a good rollout policy: random rollouts make it far weaker than the
-    reference bot. The options are ``ISMCTSBot``'s, less ``rollout`` and ``value``, with a budget
-    of at most :data:`MAX_ITERATIONS` iterations or :data:`MAX_SECONDS` seconds per decision.
-    """
-
-    # Any: the rollout bot of whichever game the subclass serves.
-    rollout_bot: ClassVar[type[Any]]
-
-    def __init__(self, *, iterations: int | None = None, seconds: float | None = None,
-                 exploration: float = 0.7, widening: float | None = 1.0, guard: float | None = 2.0,
-                 seed: int | None = None) -> None:
-        # A budget per decision: past these a game of a hundred decisions takes days, not a run.
-        if type(iterations) is int and iterations > MAX_ITERATIONS:
-            raise ArgumentError(f"iterations is a whole number from 1 to {MAX_ITERATIONS}, "
-                                f"not {shown(iterations)}")
-        if type(seconds) in (int, float) and cast(float, seconds) > MAX_SECONDS:
-            raise ArgumentError(f"seconds is a positive number up to {MAX_SECONDS:g}, not {shown(seconds)}")
-        super().__init__(iterations=iterations, seconds=seconds, exploration=exploration,
-                         widening=widening, rollout=self.rollout_bot(), guard=guard, seed=seed)

@@ -21,7 +21,7 @@ from typing import BinaryIO, TextIO, cast
 import cardrules
 from cardrules.arguments import printable
 from cardrules.cli.botspec import parse_bot, parse_bots
-from cardrules.cli.options import SEED, whole
+from cardrules.cli.options import SEED
 from cardrules.cli.play_session import BOT_FAILED, BotError, SaveFileError, Session, Step
 from cardrules.cli.play_text import (
     announce,
@@ -35,10 +35,11 @@ from cardrules.cli.play_text import (
     text,
     welcome,
 )
-from cardrules.cli.simulator import Simulator
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError, NotationError
 from cardrules.i18n import LANGUAGES, Lang, check_lang
+from cardrules.run.options import whole
+from cardrules.run.simulator import Simulator
 
 __all__ = ["BOT_FAILED", "LinePlayer", "add_play_command", "start_session"]
 

@@ -35,12 +35,13 @@ from typing import Literal, TypeAlias, cast
 import attrs
 
 from cardrules.arguments import MAX_JSON_CHARS, printable, shown
-from cardrules.cli.botspec import BotError, BotSpec, build_seat, decide
+from cardrules.cli.botspec import BotSpec, build_seat
 from cardrules.cli.files import RefusedFileError, read_at_most, write_whole
 from cardrules.contract import AnyState, GameObservation, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
 from cardrules.records import GameRecord
 from cardrules.registry import SomeGame, game_of_observation, get
+from cardrules.run.playing import BotError, decide
 from cardrules.serialization import from_json, to_json
 
 __all__ = [
@@ -61,7 +62,7 @@ __all__ = [
 
 
 BOT_FAILED = 1
-"""The exit status of a game that a bot's failure ended (see :class:`~cardrules.cli.botspec.BotError`),
+"""The exit status of a game that a bot's failure ended (see :class:`~cardrules.run.playing.BotError`),
 in line mode and full screen alike."""
 
 MAX_SAVE_BYTES = MAX_JSON_CHARS

@@ -24,11 +24,10 @@ from cardrules.cli.play_session import (
     SaveFileError,
     Session,
 )
-from cardrules.contract import AnyState
+from cardrules.contract import AnyState, RulesLike
 from cardrules.errors import CardrulesError, IllegalMoveError, NotationError
-from cardrules.games import mille_bornes as mb
-from cardrules.games import the_game
 from cardrules.i18n import Lang, Phrase, join_words
+from cardrules.run.simulator import Simulator, simulator_of
 
 __all__ = [
     "COMMANDS",
@@ -88,7 +87,6 @@ _TEXT: dict[str, Phrase] = {
     "totals": P("Totals: {scores}.", "Totales: {scores}.", "Totaux : {scores}."),
     "new_hand": P("Hand {n} is dealt. Your cards: {cards}.", "Se reparte la mano {n}. Tus cartas: {cards}.",
                   "La manche {n} est distribuée. Vos cartes : {cards}."),
-    "lay": P("lay {card}", "colocar {card}", "poser {card}"),
     "your_moves": P("Your moves:", "Tus jugadas:", "Vos coups :"),
     "prompt": P("Your move (1 to {n}, or a move, or help):", "Tu jugada (de 1 a {n}, una jugada o ayuda):",
                 "Votre coup (de 1 à {n}, un coup ou aide) :"),
@@ -97,19 +95,6 @@ _TEXT: dict[str, Phrase] = {
                      "La partida ha terminado: deshacer, guardar ARCHIVO, cargar ARCHIVO o salir.",
                      "La partie est finie : annuler, sauver FICHIER, charger FICHIER ou quitter."),
     "over": P("The game is over.", "La partida ha terminado.", "La partie est finie."),
-    "won_together": P("You won: every card is laid!", "¡Habéis ganado: todas las cartas están colocadas!",
-                      "Vous avez gagné : toutes les cartes sont posées !"),
-    "lost_together": P("You lost, with {n} cards left.", "Habéis perdido, con {n} cartas sin colocar.",
-                       "Vous avez perdu, avec {n} cartes restantes."),
-    "lost_one": P("You lost, with 1 card left.", "Habéis perdido, con 1 carta sin colocar.",
-                  "Vous avez perdu, avec 1 carte restante."),
-    "side_won": P("Your side wins, {mine} to {best}!", "¡Tu lado gana, {mine} a {best}!",
-                  "Votre camp gagne, {mine} à {best} !"),
-    "side_tied": P("Your side ties for first place with {mine} points.",
-                   "Tu lado empata en cabeza con {mine} puntos.",
-                   "Votre camp est premier ex æquo avec {mine} points."),
-    "side_lost": P("Your side loses, {mine} to {best}.", "Tu lado pierde, {mine} a {best}.",
-                   "Votre camp perd, {mine} à {best}."),
     "result": P("Result: {result}", "Resultado: {result}", "Résultat : {result}"),
     "hint": P("Hint: {move} (move {n}: {notation}).", "Pista: {move} (jugada {n}: {notation}).",
               "Indice : {move} (coup {n} : {notation})."),
@@ -306,19 +291,24 @@ def command(line: str) -> tuple[str, str] | None:
     return None if name is None else (name, argument.strip())
 
 
+def _simulator(session: Session) -> Simulator[RulesLike, object]:
+    """What the game's command line says beyond its ``render`` (its ``command_line`` facet)."""
+    return simulator_of(session.game)
+
+
 def card_text(session: Session, cards: tuple[object, ...], lang: Lang) -> str:
     """``cards`` as words, in a sentence."""
-    if session.record.game == mb.NAME:
-        names = [mb.card_name(card, lang) for card in cards if isinstance(card, mb.Card)]
-    else:
-        names = [str(card) for card in cards]
+    words = _simulator(session).card_words
+    names = [str(card) if words is None else words(card, lang) for card in cards]
     return join_words(names, lang)
 
 
 def _is_partner(session: Session, seat: int) -> bool:
-    rules = session.record.rules
-    return (isinstance(rules, mb.Rules) and rules.team_size > 1 and seat != session.seat
-            and rules.side_of(seat) == rules.side_of(session.seat))
+    sides = _simulator(session).sides
+    if sides is None or seat == session.seat:
+        return False
+    of = sides(session.record.rules)
+    return of[seat] == of[session.seat]
 
 
 def seat_name(session: Session, seat: int, lang: Lang) -> str:
@@ -365,44 +355,36 @@ def announce(session: Session, event: Event, lang: Lang) -> list[str]:
 
 
 def _hand_over(session: Session, event: HandOver, lang: Lang) -> list[str]:
+    # A game of hands (Mille Bornes) keeps a match of them, as the session reads it: each hand's
+    # score sheet and the running totals per side.
     score, after = event.score, event.state
-    assert isinstance(score, mb.HandScore)
-    assert isinstance(after, mb.State)
-    points = [text("side_points", lang, side=side, points=total) for side, total in enumerate(score.totals)]
+    points = [text("side_points", lang, side=side, points=total)
+              for side, total in enumerate(getattr(score, "totals", ()))]
     totals = [text("side_points", lang, side=side, points=total)
-              for side, total in enumerate(after.table.match.totals)]
+              for side, total in enumerate(after.table.match.totals)]  # type: ignore[attr-defined]
     lines = [text("hand_over", lang, n=event.number, scores=join_words(points, lang))]
-    if after.rules.target_score is not None:  # a match: the running totals
+    if getattr(session.record.rules, "target_score", None) is not None:  # a match: the running totals
         lines.append(text("totals", lang, scores=join_words(totals, lang)))
-    if not mb.is_terminal(after):
+    if not cardrules.is_terminal(after):
         lines.append(text("new_hand", lang, n=event.number + 1, cards=card_text(session, event.hand, lang)))
     return lines
 
 
 def outcome(session: Session, result: object, lang: Lang) -> str:
-    """The end of the game as the person sees it: won or lost, and by how much."""
-    if isinstance(result, the_game.Result):
-        if result.won:
-            return text("won_together", lang)
-        return text("lost_one" if result.cards_left == 1 else "lost_together", lang, n=result.cards_left)
-    if isinstance(result, mb.Result):
-        rules = session.record.rules
-        assert isinstance(rules, mb.Rules)
-        side = rules.side_of(session.seat)
-        mine = result.totals[side]
-        best = max(total for other, total in enumerate(result.totals) if other != side)
-        if side not in result.winners:
-            return text("side_lost", lang, mine=mine, best=max(result.totals))
-        return text("side_won" if len(result.winners) == 1 else "side_tied", lang, mine=mine, best=best)
-    return text("result", lang, result=result)
+    """The end of the game as the person sees it: won or lost, and by how much (as the game's
+    command line words it; the result as text for a game that does not)."""
+    describe = _simulator(session).describe_result
+    if describe is None:
+        return text("result", lang, result=result)
+    return describe(session.record.rules, result, session.seat, lang)
 
 
 def move_lines(session: Session, lang: Lang, *, compact: bool = False, notation: bool = True) -> list[str]:
     """The person's legal moves, numbered from 1, in words and (``notation``) as they can be typed,
     one a line.
 
-    ``compact`` puts The Game's plays of one card on one line, numbered by pile in notation, so that
-    a hand's 30 moves fit in a few lines::
+    ``compact`` lets the game's command line group moves on a few lines (The Game puts the plays
+    of one card on one line, numbered by pile in notation, so that a hand's 30 moves fit)::
 
         lay 6:   1 up1     2 up2     3 down1   4 down2
     """
@@ -412,20 +394,12 @@ def move_lines(session: Session, lang: Lang, *, compact: bool = False, notation:
         words = f"{number:>3}. {move_text(session, state, move, lang)}"
         return f"{words}  [{move}]" if notation else words
 
-    if compact and session.record.game == the_game.NAME:
-        return _plays_by_card(legal, lang) + [line(number, move) for number, move in enumerate(legal, start=1)
-                                              if not isinstance(move, the_game.Play)]
+    table = _simulator(session).move_table
+    if compact and table is not None:
+        grouped, numbers = table(legal, lang)
+        return grouped + [line(number, move) for number, move in enumerate(legal, start=1)
+                          if number not in numbers]
     return [line(number, move) for number, move in enumerate(legal, start=1)]
-
-
-def _plays_by_card(legal: tuple[object, ...], lang: Lang) -> list[str]:
-    by_card: dict[int, list[str]] = {}
-    for number, move in enumerate(legal, start=1):
-        if isinstance(move, the_game.Play):
-            by_card.setdefault(move.card, []).append(f"{number:>2} {the_game.PILE_NAMES[move.pile]:<5}")
-    width = max((len(text("lay", lang, card=card)) for card in by_card), default=0) + 1
-    return [f"  {text('lay', lang, card=card) + ':':<{width}} {'  '.join(piles)}".rstrip()
-            for card, piles in by_card.items()]
 
 
 def error_text(error: CardrulesError, session: Session, lang: Lang) -> str:

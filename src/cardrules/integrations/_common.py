@@ -11,12 +11,13 @@ from __future__ import annotations
 import inspect
 import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import cast
 
 import attrs
 
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
-from cardrules.registry import SomeGame, get
+from cardrules.registry import SomeGame
 
 __all__ = ["position_text", "presets", "reset_options", "reset_seed", "rewards_per_action",
            "rules_from_options", "some_names"]
@@ -125,24 +126,16 @@ def reset_options(options: object) -> None:
         raise ArgumentError(f"options is a dict or None, not {shown(options)}")
 
 
-def rewards_per_action(game_name: str, moves: tuple[object, ...]) -> tuple[float, ...] | None:
-    """What each action pays every seat as it is played, or ``None`` for a game that pays only its
-    returns at the end.
-
-    The Game pays as it goes: its return is the share of the deck laid, ``(98 - cards_left) / 98``,
-    so each card laid pays every seat 1/98 and an episode's rewards add up to the return. Mille
-    Bornes (and any other game) pays ``cardrules.rl.returns`` when the game ends.
+def rewards_per_action(game: SomeGame, moves: tuple[object, ...]) -> tuple[float, ...] | None:
+    """What each action pays every seat as it is played (the game's ``rewards`` facet), or ``None``
+    for a game that pays only its returns at the end (``cardrules.rl.returns``).
 
     >>> from cardrules.games import the_game
-    >>> rewards_per_action("the-game", (the_game.Play(35, 0), the_game.EndTurn()))
+    >>> rewards_per_action(the_game.GAME, (the_game.Play(35, 0), the_game.EndTurn()))
     (0.01020408163265306, 0.0)
     """
-    if game_name != "the-game":
-        return None
-    # Through the registry, as every layer above the games reaches them.
-    the_game = get("the-game").module
-    per_card = 1 / len(the_game.CARDS)
-    return tuple(per_card if type(move) is the_game.Play else 0.0 for move in moves)
+    rewards = cast("Callable[[tuple[object, ...]], tuple[float, ...]] | None", game.facet("rewards"))
+    return None if rewards is None else rewards(moves)
 
 
 def position_text(

@@ -1,6 +1,7 @@
-"""Gymnasium: solo The Game as ``cardrules/TheGame-v0``, and one seat of Mille Bornes against the
-library's bots as ``cardrules/MilleBornes-v0`` (the extra ``gymnasium``:
-``pip install "cardrules[gymnasium]"``). Importing this module registers both.
+"""Gymnasium: one seat of any registered game, the other seats played by bots, as
+``cardrules/<Name>-v0`` (``cardrules/TheGame-v0``, ``cardrules/MilleBornes-v0``, ...: see
+:func:`env_id`), for the extra ``gymnasium``: ``pip install "cardrules[gymnasium]"``. Importing this
+module registers an id for every game available then (:func:`register_envs`).
 
 >>> import gymnasium
 >>> import cardrules.integrations.gymnasium
@@ -15,13 +16,14 @@ library's bots as ``cardrules/MilleBornes-v0`` (the extra ``gymnasium``:
 
 The observation is the vector of :func:`cardrules.rl.observation_encoder` (a ``Box``); the mask of
 legal actions is ``info["action_mask"]`` (int8) and ``env.unwrapped.action_masks()`` (bool, as
-sb3-contrib's MaskablePPO asks). ``docs/gymnasium.md`` says the rest.
+sb3-contrib's MaskablePPO asks). The other seats' bots are the game's reference bots (its ``bots``
+in its :class:`~cardrules.contract.Game`) or random ones. ``docs/gymnasium.md`` says the rest.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+import inspect
+from collections.abc import Sequence
 from typing import Any, Literal
 
 try:
@@ -43,54 +45,93 @@ from cardrules.integrations._common import (
     rewards_per_action,
     rules_from_options,
 )
-from cardrules.registry import SomeGame, get
+from cardrules.registry import SomeGame, available, get
 
-__all__ = ["ENV_ID", "ILLEGAL_ACTIONS", "MILLE_BORNES_ID", "OPPONENTS", "MilleBornesEnv", "TheGameEnv"]
-
-ENV_ID = "cardrules/TheGame-v0"
-"""The id this module registers with Gymnasium."""
+__all__ = ["ILLEGAL_ACTIONS", "CardrulesEnv", "env_id", "register_envs"]
 
 ILLEGAL_ACTIONS = ("end", "raise")
 """What an illegal action does: ``"end"`` the episode (the default) or ``"raise"``
 :class:`~cardrules.errors.IllegalMoveError`."""
 
+RANDOM = "random"
+"""The name of the bot every game has: any legal move, from a seed drawn from ``np_random``."""
+
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
-MILLE_BORNES_ID = "cardrules/MilleBornes-v0"
-"""The id of one seat of Mille Bornes against the library's bots."""
 
-OPPONENTS: Mapping[str, Callable[[int], Bot[Any, Any]]] = {
-    "expert": lambda seed: _mille_bornes_bot("expert_bot", "ExpertBot"),
-    "heuristic": lambda seed: _mille_bornes_bot("bots", "HeuristicBot"),
-    "random": RandomBot,
-}
-"""The bots ``cardrules/MilleBornes-v0`` seats by name: ``"expert"`` (``ExpertBot``, by the odds;
-the default), ``"heuristic"`` (``HeuristicBot``, rules of thumb) and ``"random"`` (any legal move,
-from a seed drawn from the environment's ``np_random``). Each is made from that seed."""
+def env_id(game: str) -> str:
+    """The Gymnasium id of the game called ``game``: its name's words capitalized and joined.
+
+    >>> env_id("the-game"), env_id("mille-bornes")
+    ('cardrules/TheGame-v0', 'cardrules/MilleBornes-v0')
+    """
+    return f"cardrules/{''.join(word.capitalize() for word in game.split('-'))}-v0"
 
 
-def _mille_bornes_bot(module: str, name: str) -> Bot[Any, Any]:
-    """A bot of Mille Bornes' own, with its default options (its module is loaded when it is asked for)."""
-    found: Callable[[], Bot[Any, Any]] = getattr(
-        importlib.import_module(f"cardrules.games.mille_bornes.{module}"), name)
-    return found()
+def register_envs() -> tuple[str, ...]:
+    """Register with Gymnasium an id (:func:`env_id`) for every game available now that has none
+    yet, and return the ids of them all. Importing this module calls it; call it again after
+    registering a game of your own (``gymnasium.make`` then finds that game's id too).
+
+    >>> "cardrules/MilleBornes-v0" in register_envs()
+    True
+    """
+    ids = []
+    for name in available():
+        found = env_id(name)
+        if found not in gymnasium.registry:
+            gymnasium.register(found, entry_point=_made_env, kwargs={"game": name})
+        ids.append(found)
+    return tuple(ids)
 
 
-class _OneSeat(gymnasium.Env[Vector, np.int64]):
-    """What both environments share: seat 0 is the agent, the other seats (if any) are bots that
-    play until seat 0 must decide; rewards add up to ``cardrules.rl.returns`` of seat 0."""
+class CardrulesEnv(gymnasium.Env[Vector, np.int64]):
+    """Seat 0 of a game as a Gymnasium environment; bots play the other seats (partners included)
+    until seat 0 must decide, and the rewards add up to ``cardrules.rl.returns`` of seat 0.
+
+    ``game`` is a registered game's name (``gymnasium.make`` passes it for each game's id).
+    Options (keywords, also through ``gymnasium.make``): the keywords of the game's ``Rules`` or,
+    with ``preset="room"`` (any preset of the rules), that preset's; ``opponents``, the bot of
+    every other seat: the name of one of the game's reference bots or ``"random"``, a bot
+    (anything with a ``choose`` method), or a sequence of those, one per seat from seat 1 on (by
+    default the game's first reference bot, or random play for a game that has none);
+    ``illegal_action``, see :data:`ILLEGAL_ACTIONS`; ``render_mode="ansi"`` for :meth:`render`.
+    A move that the game pays as it is made (its ``rewards`` facet) pays seat 0 whoever makes it;
+    otherwise the reward is 0 until the game is over, then seat 0's :func:`cardrules.rl.returns`.
+
+    >>> env = CardrulesEnv("the-game", on_fire=True)
+    >>> env.rules, env.action_space
+    (Rules(players=1, expert=False, reduced_hand=False, on_fire=True), Discrete(393))
+    >>> env = CardrulesEnv("mille-bornes", players=4, team_size=2, target_score=None, opponents="heuristic")
+    >>> env.rules.race, env.action_space, env.observation_space.shape
+    (1000, Discrete(51), (166,))
+    >>> CardrulesEnv("mille-bornes", opponents="perfect")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: opponents: no bot 'perfect'; the bots are expert, heuristic, random
+    """
 
     # Gymnasium asks every renderable environment for a frame rate; text has none to speak of.
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 -- as Env declares it
 
-    def _set_up(self, game: SomeGame, rules: object, render_mode: object, illegal_action: object) -> None:
+    def __init__(
+        self, game: str, *, render_mode: str | None = None, illegal_action: Literal["end", "raise"] = "end",
+        opponents: str | Bot[Any, Any] | Sequence[str | Bot[Any, Any]] | None = None, **options: Any,
+    ) -> None:
+        if not isinstance(game, str):
+            raise ArgumentError(f"game is a registered game's name, not {type(game).__name__}")
+        descriptor = get(game)
+        rules = rules_from_options(descriptor, options)
         # A caller's value is compared only once it is a str (an array would answer ``in`` with an array).
         if render_mode is not None and (not isinstance(render_mode, str)
                                         or render_mode not in self.metadata["render_modes"]):
             raise ArgumentError(f"render_mode is None or 'ansi', not {shown(render_mode)}")
         if not isinstance(illegal_action, str) or illegal_action not in ILLEGAL_ACTIONS:
             raise ArgumentError(f"illegal_action is 'end' or 'raise', not {shown(illegal_action)}")
+        names = (*descriptor.bots, RANDOM)
+        self._opponents = _opponents(names[0] if opponents is None else opponents, names,
+                                     descriptor.players(rules) - 1)
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.rules = rules
@@ -100,12 +141,15 @@ class _OneSeat(gymnasium.Env[Vector, np.int64]):
         """The observation encoder; its ``layout`` names the slices of the observation."""
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, self.encoder.shape, dtype=np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.actions.size)
-        self._game = game
+        self._game = descriptor
         # What each action pays as it is played (The Game), or None: the return is paid at the end.
-        self._rewards = rewards_per_action(game.name, self.actions.moves)
+        self._rewards = rewards_per_action(descriptor, self.actions.moves)
         self._bots: tuple[Bot[Any, Any] | None, ...] = ()
         self._state: object = None
         self._over = False
+        # What the bots' moves paid before seat 0's first decision (reset pays nothing): paid by the
+        # next step, so that an episode's rewards still add up to the return.
+        self._owed = 0.0
 
     @property
     def game_state(self) -> object:
@@ -130,19 +174,27 @@ class _OneSeat(gymnasium.Env[Vector, np.int64]):
         super().reset(seed=seed)
         deal = seed if seed is not None else int(self.np_random.integers(2**63))
         self._bots = self._seat_bots()
-        self._state = self._bots_play(self._game.new_game(self.rules, seed=deal))
+        self._state, self._owed = self._bots_play(self._game.new_game(self.rules, seed=deal))
         self._over = self._game.is_terminal(self._state)
         return self._observation()
 
     def _seat_bots(self) -> tuple[Bot[Any, Any] | None, ...]:
         """The bot of each seat for a new deal (``None`` for seat 0, the agent's)."""
-        return (None,)
+        if not self._opponents:
+            return (None,)
+        # A seed for every other seat, whatever its bot, so the deals that follow do not depend on
+        # which bots sit at the table.
+        seeds = [int(seed) for seed in self.np_random.integers(2**63, size=len(self._opponents))]
+        return (None, *(_made(self._game, bot, seed) if isinstance(bot, str) else bot
+                        for bot, seed in zip(self._opponents, seeds, strict=True)))
 
-    def _bots_play(self, state: object) -> object:
-        """``state`` once the bots have played until seat 0 must decide or the game is over; a bot's
-        illegal move raises :class:`~cardrules.IllegalMoveError` naming its seat (the bot's own
-        exceptions go through as they are), and the caller keeps the state it had."""
-        game, bots = self._game, self._bots
+    def _bots_play(self, state: object) -> tuple[object, float]:
+        """``state`` once the bots have played until seat 0 must decide or the game is over, and what
+        their moves paid seat 0; a bot's illegal move raises :class:`~cardrules.IllegalMoveError`
+        naming its seat (the bot's own exceptions go through as they are), and the caller keeps the
+        state it had."""
+        game, bots, rewards = self._game, self._bots, self._rewards
+        paid = 0.0
         seat = game.current_player(state)
         while seat is not None and seat != 0:
             bot = bots[seat]
@@ -155,8 +207,10 @@ class _OneSeat(gymnasium.Env[Vector, np.int64]):
                 name = printable(type(bot).__name__, 60)
                 raise IllegalMoveError(error.move, f"the opponents' bot at seat {seat} ({name}) chose it: "
                                                    f"{error.reason}") from None
+            if rewards is not None:
+                paid += rewards[self.actions.index(move)]
             seat = game.current_player(state)
-        return state
+        return state, paid
 
     def step(self, action: int | np.integer[Any]) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         """Play ``action`` for seat 0, then let the bots play until seat 0 must decide again:
@@ -179,10 +233,11 @@ class _OneSeat(gymnasium.Env[Vector, np.int64]):
             observation, info = self._observation()
             info["illegal_action"] = f"{move}: {why}"
             return observation, 0.0, True, False, info
-        state = self._bots_play(self._game.apply(self._state, move))
+        state, paid = self._bots_play(self._game.apply(self._state, move))
         self._state = state
         self._over = self._game.is_terminal(state)
-        reward = 0.0 if self._rewards is None else self._rewards[int(action)]
+        reward = 0.0 if self._rewards is None else self._rewards[int(action)] + paid + self._owed
+        self._owed = 0.0
         if self._over and self._rewards is None:
             reward += rl.returns(state)[0]
         observation, info = self._observation()
@@ -227,84 +282,35 @@ class _OneSeat(gymnasium.Env[Vector, np.int64]):
         return self.encoder.encode(observation), {"action_mask": mask}
 
 
-class TheGameEnv(_OneSeat):
-    """Solo The Game as a Gymnasium environment.
-
-    Options (keywords, also through ``gymnasium.make``): ``expert``, ``reduced_hand`` and
-    ``on_fire`` as in ``the_game.Rules``; ``players`` may only be 1 (a table of several seats is a
-    multi-agent game: use :func:`cardrules.integrations.pettingzoo.env`); ``illegal_action``, see
-    :data:`ILLEGAL_ACTIONS`; ``render_mode="ansi"`` for :meth:`render`. The reward is 1/98 per card
-    laid.
-
-    >>> env = TheGameEnv(on_fire=True)
-    >>> env.rules, env.action_space
-    (Rules(players=1, expert=False, reduced_hand=False, on_fire=True), Discrete(393))
-    >>> TheGameEnv(players=2)
-    Traceback (most recent call last):
-    ...
-    cardrules.errors.ArgumentError: cardrules/TheGame-v0 is solo The Game, not players=2: for a table, use ...
-    """
-
-    def __init__(
-        self, *, render_mode: str | None = None, illegal_action: Literal["end", "raise"] = "end",
-        **options: Any,
-    ) -> None:
-        game = get("the-game")
-        rules = rules_from_options(game, options)
-        players = game.players(rules)
-        if players != 1:
-            raise ArgumentError(f"{ENV_ID} is solo The Game, not players={players}: for a table, use "
-                                f"cardrules.integrations.pettingzoo.env('the-game', players={players})")
-        self._set_up(game, rules, render_mode, illegal_action)
+def _made_env(**options: Any) -> CardrulesEnv:
+    """What ``gymnasium.make`` calls for a game's id: a :class:`CardrulesEnv` (whose ``game`` comes
+    first, where Gymnasium's entry points take keywords only)."""
+    return CardrulesEnv(**options)
 
 
-class MilleBornesEnv(_OneSeat):
-    """Mille Bornes for seat 0 against the library's bots, as a Gymnasium environment.
-
-    Options (keywords, also through ``gymnasium.make``): the keywords of ``mille_bornes.Rules``
-    (``players``, ``team_size``, ``target_score``, ...) or, with ``preset="room"`` (any preset of
-    the rules), that preset's; ``opponents``, the bot of every other seat (partners included): a
-    name of :data:`OPPONENTS` (``"expert"`` by default), a bot (anything with a ``choose`` method),
-    or a sequence of those, one per seat from seat 1 on; ``illegal_action``, see
-    :data:`ILLEGAL_ACTIONS`; ``render_mode="ansi"`` for :meth:`render`. The reward is 0 until the
-    game is over, then seat 0's :func:`cardrules.rl.returns` (+1 won, -1 lost at two sides).
-
-    >>> env = MilleBornesEnv(players=4, team_size=2, target_score=None, opponents="heuristic")
-    >>> env.rules.race, env.action_space, env.observation_space.shape
-    (1000, Discrete(51), (166,))
-    >>> MilleBornesEnv(opponents="perfect")
-    Traceback (most recent call last):
-    ...
-    cardrules.errors.ArgumentError: opponents: no bot 'perfect'; the bots are expert, heuristic, random
-    """
-
-    def __init__(
-        self, *, render_mode: str | None = None, illegal_action: Literal["end", "raise"] = "end",
-        opponents: str | Bot[Any, Any] | Sequence[str | Bot[Any, Any]] = "expert", **options: Any,
-    ) -> None:
-        game = get("mille-bornes")
-        rules = rules_from_options(game, options)
-        self._opponents = _opponents(opponents, game.players(rules) - 1)
-        self._set_up(game, rules, render_mode, illegal_action)
-
-    def _seat_bots(self) -> tuple[Bot[Any, Any] | None, ...]:
-        # A seed for every other seat, whatever its bot, so the deals that follow do not depend on
-        # which bots sit at the table.
-        seeds = [int(seed) for seed in self.np_random.integers(2**63, size=len(self._opponents))]
-        return (None, *(OPPONENTS[bot](seed) if isinstance(bot, str) else bot
-                        for bot, seed in zip(self._opponents, seeds, strict=True)))
+def _made(game: SomeGame, name: str, seed: int) -> Bot[Any, Any]:
+    """The bot called ``name`` (one of ``game``'s reference bots, or random), with its default
+    options and ``seed`` if it takes one."""
+    if name == RANDOM:
+        return RandomBot(seed)
+    kind = game.bot(name)
+    made: Bot[Any, Any] = kind(seed=seed) if "seed" in inspect.signature(kind).parameters else kind()
+    return made
 
 
-def _opponents(opponents: object, seats: int) -> tuple[str | Bot[Any, Any], ...]:
-    """``opponents`` as one name or bot per other seat; :class:`ArgumentError` if it is not that."""
+def _opponents(opponents: object, names: tuple[str, ...], seats: int) -> tuple[str | Bot[Any, Any], ...]:
+    """``opponents`` as one name (of ``names``) or bot per other seat; :class:`ArgumentError` if it
+    is not that."""
+    listed = ", ".join(sorted(names))
+
     def one(bot: object) -> str | Bot[Any, Any]:
         if isinstance(bot, str):
-            if bot not in OPPONENTS:
-                raise ArgumentError(f"opponents: no bot {shown(bot)}; the bots are {', '.join(OPPONENTS)}")
+            if bot not in names:
+                raise ArgumentError(f"opponents: no bot {shown(bot)}; the bots are {listed}")
             return bot
         if isinstance(bot, Bot):
             return bot
-        raise ArgumentError(f"opponents: a bot's name ({', '.join(OPPONENTS)}) or a bot, not {shown(bot)}")
+        raise ArgumentError(f"opponents: a bot's name ({listed}) or a bot, not {shown(bot)}")
 
     if isinstance(opponents, (str, Bot)):
         return (one(opponents),) * seats
@@ -317,7 +323,4 @@ def _opponents(opponents: object, seats: int) -> tuple[str | Bot[Any, Any], ...]
     return tuple(one(bot) for bot in opponents)
 
 
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(ENV_ID, entry_point=TheGameEnv)
-if MILLE_BORNES_ID not in gymnasium.registry:
-    gymnasium.register(MILLE_BORNES_ID, entry_point=MilleBornesEnv)
+register_envs()

@@ -49,7 +49,7 @@ from cardrules.integrations._common import (
     rules_from_options,
     some_names,
 )
-from cardrules.registry import SomeGame, game_of, get
+from cardrules.registry import SomeGame, available, game_of, get
 
 __all__ = ["RENDER_MODES", "env", "raw_env"]
 
@@ -65,7 +65,8 @@ def env(game: str | object, *, render_mode: str | None = None, **options: Any) -
     PettingZoo's ``OrderEnforcingWrapper`` (which refuses ``step``, ``observe``, ``last``,
     ``render`` or ``agent_iter`` before ``reset``, here with :class:`~cardrules.errors.ArgumentError`).
 
-    ``game`` is a registered game's name (``"the-game"``, ``"mille-bornes"``) or a rules value;
+    ``game`` is a registered game's name (``"the-game"``, ``"mille-bornes"``, any game of
+    ``cardrules.games.available()``) or a rules value;
     ``options`` are the keyword arguments of the game's ``Rules``, or with ``preset="room"`` (any
     classmethod preset of the rules) that preset's. The return type is PettingZoo's (untyped).
 
@@ -169,7 +170,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 -- PettingZoo's name;
         self._encode = self.encoder.encode
         self._move = self.actions.move
         self._size = self.actions.size
-        self._rewards_per_action = rewards_per_action(descriptor.name, self.actions.moves)
+        self._rewards_per_action = rewards_per_action(descriptor, self.actions.moves)
         players = descriptor.players(rules)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._agent_of_seat = tuple(self.possible_agents)
@@ -374,7 +375,7 @@ def _game_and_rules(game: str | object, options: dict[str, Any]) -> tuple[SomeGa
     except (TypeError, CardrulesError):  # unhashable, or no game's value
         found = None
     if found is None or type(game) is not found.rules_type:
-        raise ArgumentError(f"a game's name ('the-game', 'mille-bornes') or its rules, not "
+        raise ArgumentError(f"a game's name ({', '.join(map(repr, available()))}) or its rules, not "
                             f"{type(game).__name__}")
     if options:
         raise ArgumentError(f"options ({some_names(list(options))}) go with a game's name, not with a rules "

@@ -14,8 +14,11 @@ bots (the extra ``rl``: ``pip install "cardrules[rl]"``, which brings numpy).
 >>> rl.returns(state)
 (0.0, 0.0)
 
-See ``docs/rl.md`` for the layouts. Importing ``cardrules`` alone never imports numpy; this
-package does, and without numpy importing it raises an ``ImportError`` that says what to install.
+The action space is every game's ``all_moves(rules)``; the encoder is the game's ``encoder`` facet
+and the returns its ``returns`` facet (or the figures its result gives), each declared in its
+:class:`~cardrules.contract.Game` and loaded when first asked for: this package names no game.
+See ``docs/rl.md`` for the layouts. Importing ``cardrules`` alone never imports numpy; this package
+does, and without numpy importing it raises an ``ImportError`` that says what to install.
 """
 
 from __future__ import annotations
@@ -25,8 +28,6 @@ try:
 except ImportError as exc:  # pragma: no cover -- CI installs every extra
     raise ImportError('cardrules.rl needs numpy: pip install "cardrules[rl]"') from exc
 
-from cardrules.rl import mille_bornes as _mille_bornes
-from cardrules.rl import the_game as _the_game
 from cardrules.rl.encoders import (
     EncoderFactory,
     ObservationEncoder,
@@ -34,11 +35,9 @@ from cardrules.rl.encoders import (
     Vector,
     layout_of,
     observation_encoder,
-    register_encoder,
 )
-from cardrules.rl.returns import ReturnsFunction, register_returns, returns
+from cardrules.rl.returns import ReturnsFunction, returns
 from cardrules.rl.spaces import ActionSpace, Mask, action_space
-from cardrules.search import outcome_returns
 
 __all__ = [
     "ActionSpace",
@@ -51,14 +50,5 @@ __all__ = [
     "action_space",
     "layout_of",
     "observation_encoder",
-    "register_encoder",
-    "register_returns",
     "returns",
 ]
-
-register_encoder("the-game", _the_game.TheGameEncoder)  # type: ignore[arg-type]
-register_encoder("mille-bornes", _mille_bornes.MilleBornesEncoder)  # type: ignore[arg-type]
-# The returns of both games are read from their results by one function that needs no numpy, so
-# that ISMCTSBot (which must not import numpy) and the adapters report the same numbers.
-register_returns("the-game", outcome_returns)
-register_returns("mille-bornes", outcome_returns)

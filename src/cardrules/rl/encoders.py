@@ -1,8 +1,9 @@
 """Observation encoders: an observation as a flat ``float32`` vector, with a layout that names
 every slice.
 
-Each game registers a factory that builds its encoder from a rules value
-(:func:`register_encoder`); :func:`observation_encoder` finds it and caches one encoder per rules.
+A game declares the factory that builds its encoder from a rules value as its ``encoder`` facet
+(``encoder="package.module:Factory"`` in its :class:`~cardrules.contract.Game`);
+:func:`observation_encoder` loads it through the registry and caches one encoder per rules.
 An encoder reads only the observation (never a hidden card), so the vector of an observation is
 the vector of ``observe(determinize(observation, rng), seat)`` for every ``rng``.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import Protocol, cast
 
 import attrs
 import numpy as np
@@ -28,7 +29,6 @@ __all__ = [
     "Vector",
     "layout_of",
     "observation_encoder",
-    "register_encoder",
 ]
 
 Vector = npt.NDArray[np.float32]
@@ -97,31 +97,13 @@ class ObservationEncoder(Protocol):
 EncoderFactory = Callable[[object], ObservationEncoder]
 """Builds a game's encoder for one rules value."""
 
-_FACTORIES: dict[str, EncoderFactory] = {}
 _ENCODERS: dict[object, ObservationEncoder] = {}
 _LOCK = threading.Lock()
 
 
-def register_encoder(game_name: str, factory: EncoderFactory) -> None:
-    """Make ``factory(rules)`` the observation encoder of the game called ``game_name``.
-
-    Registering the same factory again changes nothing; another factory for a game that has one
-    raises :class:`~cardrules.errors.RegistrationError`.
-    """
-    if not isinstance(game_name, str):
-        raise ArgumentError(f"register_encoder() takes a game's name, not {type(game_name).__name__}")
-    if not callable(factory):
-        raise ArgumentError(f"register_encoder() takes a factory called with a rules value, not "
-                            f"{type(factory).__name__}")
-    with _LOCK:
-        known = _FACTORIES.get(game_name)
-        if known is not None and known is not factory:
-            raise RegistrationError(f"the game {game_name!r} already has an observation encoder")
-        _FACTORIES[game_name] = factory
-
-
 def observation_encoder(rules: object) -> ObservationEncoder:
-    """The observation encoder of the game ``rules`` belong to; the same object for equal rules.
+    """The observation encoder of the game ``rules`` belong to (built by its ``encoder`` facet); the
+    same object for equal rules.
 
     >>> from cardrules import rl
     >>> from cardrules.games import the_game
@@ -138,10 +120,13 @@ def observation_encoder(rules: object) -> ObservationEncoder:
     if encoder is not None:
         return encoder
     game, _ = game_of_rules(rules)
-    factory = _FACTORIES.get(game.name)
+    factory = cast("EncoderFactory | None", game.facet("encoder"))
     if factory is None:
-        raise ArgumentError(f"{game.title} has no observation encoder; give it one with "
-                            f"cardrules.rl.register_encoder({game.name!r}, factory)")
+        raise ArgumentError(f"{game.title} has no observation encoder; a game declares one as its encoder "
+                            f"facet: encoder='package.module:Factory' in its Game")
+    if not callable(factory):
+        raise RegistrationError(f"{game.title}'s encoder facet ({game.encoder}) is not called with a rules "
+                                f"value: it is {type(factory).__name__}")
     with _LOCK:
         encoder = _ENCODERS.get(rules)
         if encoder is None:

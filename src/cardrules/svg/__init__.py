@@ -12,20 +12,22 @@ bases) calls this module, which the package root imports. A state shows every ha
 shows what its seat may see, and draws the other hands face down, so the picture of an observation
 never tells a hidden card. The same value gives the same bytes, and drawing does no I/O.
 
-Each built-in game's drawing module imports that game, so it is imported the first time a value of
-that game is drawn: ``import cardrules`` imports this package and still no game.
+This package is the canvas and what every picture shares (labels, fonts); a game draws itself in
+its own ``picture`` facet (``picture(value, lang) -> (Canvas, title)``, declared in its
+:class:`~cardrules.contract.Game`), which :func:`draw` loads the first time a value of that game is
+drawn: ``import cardrules`` imports this package and still no game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from cardrules.arguments import shown
 from cardrules.contract import GameObservation, GameState, set_picture_drawer
 from cardrules.errors import ArgumentError, UnknownGameError
 from cardrules.i18n import LANGUAGES, Lang, check_lang
-from cardrules.registry import game_of, get
+from cardrules.registry import SomeGame, game_of
 from cardrules.svg.canvas import Canvas, document
 
 __all__ = ["LANGUAGES", "Lang", "draw"]
@@ -59,50 +61,42 @@ def draw(value: object, *, lang: Lang = "en", size: int | None = None) -> str:
         raise ArgumentError(f"size is a width in pixels from 1 to {_MAX_SIZE}, or None, not {_shown(size)}")
     if not isinstance(value, GameState | GameObservation):
         raise ArgumentError(f"draw() takes a state or an observation, not {type(value).__name__}")
-    name = _game_name(value)
-    picture = _picture_of(name)
-    if picture is None or name is None:  # no name, no picture
-        what = f"the game {name!r}" if name is not None else f"{type(value).__name__}, of no registered game"
+    game = _game(value)
+    picture = _picture_of(game)
+    if game is None or picture is None:
+        what = (f"the game {game.name!r}" if game is not None
+                else f"{type(value).__name__}, of no registered game")
         raise ArgumentError(f"there is no picture of {what}")
     # A value built by hand may be one no game reaches (no piles, text for a card, a hand of a
     # million cards); the drawing trusts what it draws, so it is checked first, in microseconds.
-    game = get(name)
     if isinstance(value, GameState):
         game.validate_state(value)
     else:
         game.validate_observation(value)
     canvas, title = picture(value, lang)
-    return document(canvas, title=title, class_=f"cardrules {name}", size=size)
+    return document(canvas, title=title, class_=f"cardrules {game.name}", size=size)
 
 
 def _shown(value: object) -> str:
     return shown(value) if type(value) is int else type(value).__name__
 
 
-def _game_name(value: object) -> str | None:
+def _game(value: object) -> SomeGame | None:
     try:
-        return game_of(value).name
+        return game_of(value)
     except UnknownGameError:
         return None
 
 
-def _picture_of(name: str | None) -> _Picture | None:
-    # A built-in game's module is imported here, on first use, not at the top: it imports the game.
-    if name == "the-game":
-        from cardrules.svg import the_game
-
-        return the_game.picture
-    if name == "mille-bornes":
-        from cardrules.svg import mille_bornes
-
-        return mille_bornes.picture
-    return None
+def _picture_of(game: SomeGame | None) -> _Picture | None:
+    """The game's ``picture`` facet (imported on first use), or ``None`` for a game without one."""
+    return None if game is None else cast("_Picture | None", game.facet("picture"))
 
 
 def _repr_svg(value: object) -> str | None:
     """What ``_repr_svg_`` returns: the picture, or ``None`` (IPython then shows the text) for a game
     that has none."""
-    return draw(value) if _picture_of(_game_name(value)) is not None else None
+    return draw(value) if _picture_of(_game(value)) is not None else None
 
 
 set_picture_drawer(_repr_svg)

@@ -22,7 +22,6 @@ entry points and those of the table as a whole) -> ``result`` -> ``observation``
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 
 from cardrules.arguments import check_instance
@@ -89,7 +88,6 @@ __all__ = [
     "REMEDIES",
     "RULES_VERSION",
     "SAFETIES",
-    "SHARED_RECORDS",
     "TABLES",
     "TITLE",
     "Card",
@@ -149,11 +147,6 @@ TITLE = "Mille Bornes"
 MOVE_CLASSES: tuple[type, ...] = (Play, Discard, CoupFourre, Extend, Decline)
 """The classes of the :data:`Move` union, in a fixed order (their snake-case names tag JSON moves)."""
 
-SHARED_RECORDS: tuple[type, ...] = (HandScore,)
-"""Records whose values recur from state to state: every later state of a match holds the score
-sheets of the hands before it. JSON writes each sheet's text once and reads equal sheets as one
-value (whose check the validation then remembers)."""
-
 
 def deck(rules: Rules) -> tuple[Card, ...]:
     """Every card of the deck under ``rules``, sorted.
@@ -189,5 +182,21 @@ def rules_of(state: State) -> Rules:
     return check_instance(state, State, "a state of Mille Bornes").rules
 
 
-GAME = register(Game.from_module(sys.modules[__name__]))
-"""Mille Bornes' descriptor in the registry."""
+GAME: Game[Rules, State, Move, Observation, Result, Card] = register(Game(
+    name=NAME, title=TITLE, rules_version=RULES_VERSION,
+    rules_type=Rules, state_type=State, move_type=Move, move_classes=MOVE_CLASSES,
+    observation_type=Observation, result_type=Result,
+    new_game=new_game, legal_moves=legal_moves, legal_moves_of=legal_moves_of, apply=apply,
+    current_player=current_player, is_terminal=is_terminal, result=result, observe=observe,
+    determinize=determinize, parse_move=parse_move, why_illegal=why_illegal, render=render,
+    describe_move=describe_move, validate_state=validate_state, validate_observation=validate_observation,
+    validate_result=validate_result, option_grid=option_grid, all_moves=all_moves, deck=deck, cards=cards,
+    rules_of=rules_of, configure_converter=configure_converter,
+    picture="cardrules.games.mille_bornes.picture:picture",
+    encoder="cardrules.games.mille_bornes.encoder:MilleBornesEncoder",
+    command_line="cardrules.games.mille_bornes.command_line:MILLE_BORNES",
+    openspiel="cardrules.games.mille_bornes.openspiel:OpenSpielFacts",
+    bots={"expert": "cardrules.games.mille_bornes.expert_bot:ExpertBot",
+          "heuristic": "cardrules.games.mille_bornes.bots:HeuristicBot"},
+))
+"""Mille Bornes' descriptor in the registry: its contract and its facets."""

@@ -18,9 +18,6 @@ pile; an :class:`Observation` is the same table plus one seat's own hand.
 
 from __future__ import annotations
 
-import sys
-from typing import TYPE_CHECKING
-
 from cardrules.games.the_game.cards import (
     ASCENDING,
     CARDS,
@@ -97,11 +94,21 @@ __all__ = [
     "why_illegal",
 ]
 
-if TYPE_CHECKING:
-    # The game contract (cardrules.contract.GameModule) still lists the converter hook among a game
-    # module's names, and mypy sees only the names of __all__: typing sees it there until the
-    # registry's descriptor names the hook itself; at run time it stays out of the public names.
-    __all__ += ["configure_converter"]
-
-GAME = register(Game.from_module(sys.modules[__name__]))
-"""The Game's descriptor in the registry."""
+GAME: Game[Rules, State, Move, Observation, Result, int] = register(Game(
+    name=NAME, title=TITLE, rules_version=RULES_VERSION,
+    rules_type=Rules, state_type=State, move_type=Move, move_classes=MOVE_CLASSES,
+    observation_type=Observation, result_type=Result,
+    new_game=new_game, legal_moves=legal_moves, legal_moves_of=legal_moves_of, apply=apply,
+    current_player=current_player, is_terminal=is_terminal, result=result, observe=observe,
+    determinize=determinize, parse_move=parse_move, why_illegal=why_illegal, render=render,
+    describe_move=describe_move, validate_state=validate_state, validate_observation=validate_observation,
+    validate_result=validate_result, option_grid=option_grid, all_moves=all_moves, deck=deck, cards=cards,
+    rules_of=rules_of, configure_converter=configure_converter,
+    picture="cardrules.games.the_game.picture:picture",
+    encoder="cardrules.games.the_game.encoder:TheGameEncoder",
+    rewards="cardrules.games.the_game.rewards:rewards",
+    command_line="cardrules.games.the_game.command_line:THE_GAME",
+    openspiel="cardrules.games.the_game.openspiel:OpenSpielFacts",
+    bots={"greedy": "cardrules.games.the_game.bots:GreedyBot"},
+))
+"""The Game's descriptor in the registry: its contract and its facets."""

@@ -1,12 +1,16 @@
-"""The Game and Mille Bornes as OpenSpiel games (the extra ``openspiel``).
+"""Every cardrules game that declares an ``openspiel`` facet, as an OpenSpiel game (the extra
+``openspiel``).
 
-Importing this package registers ``cardrules_the_game`` and ``cardrules_mille_bornes`` with
-pyspiel; their options are game parameters. Actions are :func:`cardrules.rl.action_space` numbers,
-tensors are :func:`cardrules.rl.observation_encoder` vectors and returns are
-:func:`cardrules.rl.returns`.
+Importing this package registers with pyspiel each game that can be played and declares the facet,
+under ``cardrules_`` and its name (``cardrules_the_game``, ``cardrules_mille_bornes``); the
+options of its ``Rules`` are game parameters (:func:`parameters_of`). Actions are
+:func:`cardrules.rl.action_space` numbers, tensors are :func:`cardrules.rl.observation_encoder`
+vectors (for a game that has an encoder) and returns are the game's returns.
 
 >>> import pyspiel
->>> import cardrules.integrations.openspiel
+>>> from cardrules.integrations import openspiel
+>>> openspiel.game_name("the-game")
+'cardrules_the_game'
 >>> game = pyspiel.load_game("cardrules_the_game(players=2)")
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())    # the deal: one card at a time
@@ -16,53 +20,37 @@ Chance is explicit, one chance node per card taken from a hidden pile (the deal 
 future draws are not in the state until chance decides them: a search that clones states cannot
 read them. The engines fix the whole draw order when they deal; this adapter keeps every hidden
 pile sorted instead and, when a move makes the engine draw, asks chance for the cards, puts them
-where the engine takes them from and lets the engine make the move. See ``docs/openspiel.md``.
+where the engine takes them from (the game's facet says where: :class:`Facts`) and lets the engine
+make the move. See ``docs/openspiel.md``.
 
-The modules: ``parameters`` (game parameters to ``Rules``), ``text`` (observations in words),
-``draws`` (each game's verbs and where its engine takes hidden cards from), ``state`` (the
-OpenSpiel state) and ``game`` (the OpenSpiel games and their observers).
+The modules: ``draws`` (what a game's facet says and what the adapter makes of it), ``parameters``
+(game parameters to ``Rules``), ``state`` (the OpenSpiel state), ``saved`` (a state read back from
+text) and ``game`` (the OpenSpiel games and their observers).
 """
 
 from __future__ import annotations
 
 try:
-    import pyspiel  # type: ignore[import-not-found]
+    import pyspiel  # type: ignore[import-not-found]  # noqa: F401 -- only to fail early, with the install line
 except ImportError as exc:  # pragma: no cover -- CI installs every extra
     raise ImportError('cardrules.integrations.openspiel needs OpenSpiel: pip install "cardrules[openspiel]"'
                       ) from exc
 
-from cardrules.integrations.openspiel.game import (
-    MILLE_BORNES_TYPE,
-    THE_GAME_TYPE,
-    OpenSpielGame,
-    OpenSpielMilleBornes,
-    OpenSpielTheGame,
-    from_engine_state,
-)
-from cardrules.integrations.openspiel.parameters import (
-    MILLE_BORNES,
-    MILLE_BORNES_PARAMETERS,
-    THE_GAME,
-    THE_GAME_PARAMETERS,
-    mille_bornes_rules,
-    the_game_rules,
-)
+from cardrules.integrations.openspiel.draws import Facts
+from cardrules.integrations.openspiel.game import OpenSpielGame, from_engine_state, game_name, register_all
+from cardrules.integrations.openspiel.parameters import parameters_of, rules_from_parameters
 from cardrules.integrations.openspiel.state import OpenSpielState, engine_state
 
 __all__ = [
-    "MILLE_BORNES",
-    "MILLE_BORNES_PARAMETERS",
-    "THE_GAME",
-    "THE_GAME_PARAMETERS",
+    "Facts",
     "OpenSpielGame",
-    "OpenSpielMilleBornes",
     "OpenSpielState",
-    "OpenSpielTheGame",
     "engine_state",
     "from_engine_state",
-    "mille_bornes_rules",
-    "the_game_rules",
+    "game_name",
+    "parameters_of",
+    "register_all",
+    "rules_from_parameters",
 ]
 
-pyspiel.register_game(THE_GAME_TYPE, OpenSpielTheGame)
-pyspiel.register_game(MILLE_BORNES_TYPE, OpenSpielMilleBornes)
+register_all()

@@ -1,8 +1,9 @@
-"""The OpenSpiel games: their types, facts and observers, and states started from a position."""
+"""The OpenSpiel games: one per game that declares an ``openspiel`` facet, with its type, facts and
+observers, and states started from a position."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import numpy as np
@@ -10,56 +11,53 @@ import pyspiel  # type: ignore[import-not-found]
 
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
-from cardrules.integrations.openspiel.draws import MilleBornesSpec, Spec, TheGameSpec, spec_for
-from cardrules.integrations.openspiel.parameters import (
-    MILLE_BORNES,
-    MILLE_BORNES_PARAMETERS,
-    THE_GAME,
-    THE_GAME_PARAMETERS,
-    mille_bornes_rules,
-    parameters,
-    the_game_rules,
-)
+from cardrules.integrations.openspiel.draws import Spec, descriptor_of, facts_of, spec_for, spiel_name
+from cardrules.integrations.openspiel.parameters import parameters, parameters_of, rules_from_parameters
 from cardrules.integrations.openspiel.saved import read_state
 from cardrules.integrations.openspiel.state import OpenSpielState, describe, settled
+from cardrules.registry import SomeGame, available, get, registered
 
-__all__ = ["MILLE_BORNES_TYPE", "THE_GAME_TYPE", "OpenSpielGame", "OpenSpielMilleBornes", "OpenSpielTheGame",
-           "from_engine_state"]
+__all__ = ["OpenSpielGame", "from_engine_state", "game_name", "register_all"]
+
+_UTILITY: Final = {
+    "identical": pyspiel.GameType.Utility.IDENTICAL,
+    "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
+    "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM,
+    "general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
+}
+
+# The types of the games registered with pyspiel (which refuses a name registered twice).
+_TYPES: dict[SomeGame, Any] = {}
 
 
-def _game_type(short_name: str, long_name: str, utility: Any, players: tuple[int, int],
-               parameter_specification: Mapping[str, object]) -> Any:
+def _game_type(game: SomeGame) -> Any:
+    facts = facts_of(game)
+    fewest, most = facts.players
+    # A game without an observation encoder offers OpenSpiel strings only.
+    tensors = game.encoder is not None
     return pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name,
+        short_name=spiel_name(game),
+        long_name=f"{game.title} (cardrules)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility,
+        utility=_UTILITY[facts.utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        min_num_players=players[0],
-        max_num_players=players[1],
+        min_num_players=fewest,
+        max_num_players=most,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=tensors,
         provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=dict(parameter_specification),
+        provides_observation_tensor=tensors,
+        parameter_specification=parameters_of(game),
     )
 
 
-THE_GAME_TYPE: Final = _game_type(THE_GAME, "The Game (cardrules)", pyspiel.GameType.Utility.IDENTICAL,
-                                  (1, 5), THE_GAME_PARAMETERS)
-"""The ``pyspiel.GameType`` of ``cardrules_the_game``."""
-MILLE_BORNES_TYPE: Final = _game_type(MILLE_BORNES, "Mille Bornes (cardrules)",
-                                      pyspiel.GameType.Utility.ZERO_SUM, (2, 9), MILLE_BORNES_PARAMETERS)
-"""The ``pyspiel.GameType`` of ``cardrules_mille_bornes``."""
-
-
 class _Observer:
-    """OpenSpiel's Python observer: ``tensor`` (``dict`` names its slices) and strings, for one
-    seat; the default observation and the information state alike."""
+    """OpenSpiel's Python observer: ``tensor`` (``dict`` names its slices; empty for a game without
+    an encoder) and strings, for one seat; the default observation and the information state alike."""
 
-    def __init__(self, spec: Spec[Any, Any], iig_obs_type: Any, params: Mapping[str, object] | None) -> None:
+    def __init__(self, spec: Spec, iig_obs_type: Any, params: Mapping[str, object] | None) -> None:
         if params:
             raise ArgumentError(f"the observations of {spec.short_name} take no parameters, not "
                                 f"{dict(params)}")
@@ -69,16 +67,20 @@ class _Observer:
             raise ArgumentError(f"{spec.short_name} observes for one seat: its own hand and the public "
                                 "table (public_info=True, private_info=SINGLE_PLAYER)")
         self._spec = spec
-        self.tensor = np.zeros(spec.encoder.shape, np.float32)
-        self.dict = {segment.name: self.tensor[segment.start:segment.stop]
-                     for segment in spec.encoder.layout if segment.size}
+        encoder = spec.encoder
+        self.tensor = np.zeros(encoder.shape if encoder else (0,), np.float32)
+        self.dict = {} if encoder is None else {segment.name: self.tensor[segment.start:segment.stop]
+                                                for segment in encoder.layout if segment.size}
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
         core = state._core
+        encoder = self._spec.encoder
+        if encoder is None:
+            return
         if core.state is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self._spec.encoder.encode(self._spec.observe(core.state, player))
+            self.tensor[:] = encoder.encode(self._spec.observe(core.state, player))
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         core = state._core
@@ -88,11 +90,26 @@ class _Observer:
 
 
 class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
-    """What both OpenSpiel games share; ``rules`` are the cardrules ``Rules`` of the game."""
+    """A cardrules game in OpenSpiel, under the rules its parameters give (:attr:`rules`).
 
-    spec: Spec[Any, Any]
+    pyspiel builds one from a game's name (``pyspiel.load_game("cardrules_the_game(players=3)")``);
+    building one in Python takes the cardrules game (its descriptor or its name) and the parameters.
 
-    def __init__(self, game_type: Any, spec: Spec[Any, Any], params: Mapping[str, object]) -> None:
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("cardrules_the_game(players=3,expert=True)")
+    >>> game.rules, game.num_distinct_actions(), game.max_chance_outcomes()
+    (Rules(players=3, expert=True, reduced_hand=False, on_fire=False), 393, 100)
+    >>> teams = pyspiel.load_game("cardrules_mille_bornes(players=4,team_size=2)")
+    >>> teams.rules.race, teams.num_players(), teams.min_utility(), teams.max_utility()
+    (1000, 4, -1.0, 1.0)
+    """
+
+    spec: Spec
+
+    def __init__(self, game: SomeGame | str, params: Mapping[str, object] | None = None) -> None:
+        descriptor = descriptor_of(game)
+        game_name(descriptor)
+        spec = spec_for(descriptor, rules_from_parameters(descriptor, params))
         self.spec = spec
         low, high, total = spec.utilities()
         info = pyspiel.GameInfo(
@@ -104,7 +121,7 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
             utility_sum=total,
             max_game_length=spec.max_game_length(),
         )
-        super().__init__(game_type, info, dict(params))
+        super().__init__(_TYPES[descriptor], info, parameters(params, descriptor))
 
     @property
     def rules(self) -> Any:
@@ -134,36 +151,54 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
         default observation and the information state alike (see ``docs/openspiel.md``)."""
         return _Observer(self.spec, iig_obs_type, params)
 
+    def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
+        # pyspiel's own pickling of a Python game skips __init__ and loses the spec: load it by
+        # its name and parameters instead.
+        return pyspiel.load_game, (str(self),)
 
-class OpenSpielTheGame(OpenSpielGame):
-    """The Game in OpenSpiel (``cardrules_the_game``): parameters ``players``, ``expert``,
-    ``reduced_hand``, ``on_fire``; cooperative, every seat gets ``(98 - cards left) / 98``.
 
-    >>> import pyspiel
-    >>> game = pyspiel.load_game("cardrules_the_game(players=3,expert=True)")
-    >>> game.rules, game.num_distinct_actions(), game.max_chance_outcomes()
-    (Rules(players=3, expert=True, reduced_hand=False, on_fire=False), 393, 100)
+def _game_class(game: SomeGame) -> type[OpenSpielGame]:
+    """The class pyspiel builds ``game``'s OpenSpiel games with, from their parameters alone.
+
+    A class rather than a function: pyspiel keeps its factories until the process ends, and a
+    function it alone still held would be freed after the interpreter is gone (which aborts).
     """
 
-    def __init__(self, params: Mapping[str, object] | None = None) -> None:
-        spec = spec_for(TheGameSpec, the_game_rules(params))
-        super().__init__(THE_GAME_TYPE, spec, parameters(params, THE_GAME_PARAMETERS, THE_GAME))
+    def init(self: OpenSpielGame, params: Mapping[str, object] | None = None) -> None:
+        OpenSpielGame.__init__(self, game, params)
+
+    name = f"OpenSpielGame_{game.name.replace('-', '_')}"
+    return type(name, (OpenSpielGame,), {"__init__": init, "__module__": __name__, "__qualname__": name,
+                                         "__doc__": f"{game.title} in OpenSpiel ({spiel_name(game)})."})
 
 
-class OpenSpielMilleBornes(OpenSpielGame):
-    """Mille Bornes in OpenSpiel (``cardrules_mille_bornes``): see
-    :func:`~cardrules.integrations.openspiel.mille_bornes_rules` for the parameters; zero-sum, by
-    side.
+def game_name(game: SomeGame | str) -> str:
+    """The name in pyspiel of ``game`` (a descriptor, or a game's name in the registry):
+    ``cardrules_`` and its name with ``-`` written ``_``. The first call registers the game with
+    pyspiel; a game that declares no ``openspiel`` facet raises
+    :class:`~cardrules.errors.ArgumentError`.
 
-    >>> import pyspiel
-    >>> game = pyspiel.load_game("cardrules_mille_bornes(players=4,team_size=2)")
-    >>> game.rules.race, game.num_players(), game.min_utility(), game.max_utility()
-    (1000, 4, -1.0, 1.0)
+    >>> game_name("mille-bornes")
+    'cardrules_mille_bornes'
     """
+    descriptor = descriptor_of(game)
+    if descriptor not in _TYPES:
+        if descriptor.openspiel is None:
+            raise ArgumentError(f"{shown(game)} is not a game that offers itself to OpenSpiel (its "
+                                f"descriptor declares no openspiel facet)")
+        game_type = _game_type(descriptor)
+        pyspiel.register_game(game_type, _game_class(descriptor))
+        _TYPES[descriptor] = game_type
+    return spiel_name(descriptor)
 
-    def __init__(self, params: Mapping[str, object] | None = None) -> None:
-        spec = spec_for(MilleBornesSpec, mille_bornes_rules(params))
-        super().__init__(MILLE_BORNES_TYPE, spec, parameters(params, MILLE_BORNES_PARAMETERS, MILLE_BORNES))
+
+def register_all() -> tuple[str, ...]:
+    """Register with pyspiel every game that can be played (:func:`cardrules.registry.available`,
+    importing each) and declares an ``openspiel`` facet, and every game registered since; return
+    their names in pyspiel. Importing this package calls it; call it again for a game registered
+    later (or call :func:`game_name`)."""
+    games = {get(name): None for name in available()} | dict.fromkeys(registered())
+    return tuple(game_name(game) for game in games if game.openspiel is not None)
 
 
 def from_engine_state(game: OpenSpielGame, state: object) -> OpenSpielState:
@@ -182,8 +217,8 @@ def from_engine_state(game: OpenSpielGame, state: object) -> OpenSpielState:
         raise ArgumentError(f"from_engine_state() takes a cardrules OpenSpiel game, not "
                             f"{type(game).__name__}")
     spec = game.spec
-    if type(state) is not spec.module.State or state.rules != spec.rules:  # type: ignore[attr-defined]
-        raise ArgumentError(f"from_engine_state() takes a state of {spec.module.TITLE} under {spec.rules!r}")
+    if type(state) is not spec.game.state_type or spec.game.rules_of(state) != spec.rules:
+        raise ArgumentError(f"from_engine_state() takes a state of {spec.game.title} under {spec.rules!r}")
     spiel: OpenSpielState = game.new_initial_state()
     spiel._core = spiel._start = settled(spec, spec.canonical(state))
     return spiel

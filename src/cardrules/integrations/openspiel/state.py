@@ -17,10 +17,9 @@ import attrs
 import pyspiel  # type: ignore[import-not-found]
 
 import cardrules
-from cardrules import rl
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError, CardrulesError, SerializationError
-from cardrules.integrations.openspiel.draws import DEAL, MilleBornesSpec, Spec, TheGameSpec, spec_for
+from cardrules.integrations.openspiel.draws import DEAL, Spec, spec_for, spiel_game
 
 __all__ = ["CHANCE", "TERMINAL", "Core", "OpenSpielState", "after", "describe", "draw", "engine_state",
            "load_core", "settled", "start"]
@@ -29,10 +28,6 @@ CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 """OpenSpiel's current player at a chance node."""
 TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 """OpenSpiel's current player once the game is over."""
-
-_KINDS: Final[dict[str, type[Spec[Any, Any]]]] = {TheGameSpec.short_name: TheGameSpec,
-                                                 MilleBornesSpec.short_name: MilleBornesSpec}
-
 
 @attrs.frozen
 class Core:
@@ -45,7 +40,7 @@ class Core:
     worked out once (pyspiel asks for it several times a step).
     """
 
-    spec: Spec[Any, Any]
+    spec: Spec
     state: Any
     player: int
     move: object = None
@@ -82,18 +77,18 @@ def load_core(text: str) -> Core:
     if it is not one."""
     try:
         data = json.loads(text)
-        kind = _KINDS[data["game"]]
-        spec = spec_for(kind, cardrules.from_json(data["rules"], kind.module.Rules))
+        game = spiel_game(data["game"])
+        spec = spec_for(game, cardrules.from_json(data["rules"], game.rules_type))
         outcomes = data["chosen"]
         if not isinstance(outcomes, list) or not all(type(outcome) is int for outcome in outcomes):
             raise SerializationError("chosen: expected a list of chance outcomes")
-        state = None if data["state"] is None else cardrules.from_json(data["state"], kind.module.State)
-        move = None if data["move"] is None else cardrules.from_json(data["move"], kind.module.Move)
+        state = None if data["state"] is None else cardrules.from_json(data["state"], game.state_type)
+        move = None if data["move"] is None else cardrules.from_json(data["move"], game.move_type)
     except SerializationError:
         raise
     except (ValueError, KeyError, TypeError, RecursionError) as error:
         raise SerializationError(f"not a state of this OpenSpiel adapter: {shown(error, 80)}") from None
-    if state is not None and state.rules != spec.rules:
+    if state is not None and game.rules_of(state) != spec.rules:
         raise SerializationError("not a state of this OpenSpiel adapter: its state is not under its rules")
     try:
         core = start(spec) if state is None else after(spec, state, move)
@@ -104,12 +99,12 @@ def load_core(text: str) -> Core:
     return core
 
 
-def start(spec: Spec[Any, Any]) -> Core:
+def start(spec: Spec) -> Core:
     """The core before the first deal: chance deals the first ``deal_count`` cards of the deck."""
     return Core(spec, None, CHANCE, None, DEAL, spec.deal_count, (), spec.deck)
 
 
-def after(spec: Spec[Any, Any], before: Any, move: object) -> Core:
+def after(spec: Spec, before: Any, move: object) -> Core:
     """The core once ``move`` is made from the engine state ``before`` (``None``: no move): settled,
     or waiting for chance to draw the move's cards."""
     made = before if move is None else spec.apply(before, move)
@@ -120,7 +115,7 @@ def after(spec: Spec[Any, Any], before: Any, move: object) -> Core:
     return Core(spec, before, CHANCE, move, kind, count, (), pool)
 
 
-def settled(spec: Spec[Any, Any], state: Any) -> Core:
+def settled(spec: Spec, state: Any) -> Core:
     """The core of the engine state ``state`` (hidden piles sorted), with no card to draw."""
     seat = spec.current_player(state)
     return Core(spec, state, TERMINAL if seat is None else seat)
@@ -131,10 +126,7 @@ def draw(core: Core, outcome: int) -> Core:
     spec = core.spec
     if not core.kind:
         raise ArgumentError("no card is being drawn: this is not a chance node")
-    try:
-        card = spec.card(outcome)
-    except ValueError:
-        card = None
+    card = spec.card(outcome)
     remaining = core.remaining
     at = len(remaining) if card is None else bisect.bisect_left(remaining, card)
     if at == len(remaining) or remaining[at] != card:
@@ -147,7 +139,7 @@ def draw(core: Core, outcome: int) -> Core:
 
 
 class _Game(Protocol):
-    spec: Spec[Any, Any]
+    spec: Spec
 
 
 class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
@@ -178,8 +170,8 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
             return []
         remaining = core.remaining
         share = 1 / len(remaining)
-        outcome = core.spec.outcome
-        return [(outcome(card), count * share) for card, count in Counter(remaining).items()]
+        # A card's outcome is its number (Spec.outcome), written inline: this runs for every card left.
+        return [(int(card), count * share) for card, count in Counter(remaining).items()]
 
     def _apply_action(self, action: int) -> None:
         core = self._core
@@ -191,11 +183,8 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
     def _action_to_string(self, player: int, action: int) -> str:
         spec = self._core.spec
         if player == CHANCE:
-            try:
-                card = spec.card(action)
-            except ValueError:
-                card = None
-            if card is None or card not in spec.deck:
+            card = spec.card(action)
+            if card is None:
                 raise ArgumentError(f"chance outcome {shown(action)} is not a card of this game")
             return f"{self._core.kind or 'draw'} {card}"
         return str(spec.space.move(action))
@@ -205,11 +194,12 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         return self._core.player == TERMINAL
 
     def returns(self) -> list[float]:
-        """``cardrules.rl.returns`` of the engine state once the game is over; zeros until then."""
+        """The game's returns of the engine state once the game is over (its ``returns`` facet, or
+        else read from its result: ``cardrules.rl.returns`` for the built-in games); zeros until then."""
         core = self._core
         if core.player != TERMINAL:
             return [0.0] * core.spec.players
-        return list(rl.returns(core.state))
+        return list(core.spec.returns(core.state))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]
                                 ) -> OpenSpielState:
