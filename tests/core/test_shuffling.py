@@ -56,3 +56,31 @@ def test_a_big_endian_machine_shuffles_through_random_shuffle(monkeypatch: pytes
     order = shuffled(bytes(range(30)), random.Random(5))
     assert sorted(order) == list(range(30))
     assert order != bytes(range(30))
+
+
+class _NoRandomBits(random.Random):
+    """A generator whose every draw of bits is 0, so every card's key ties with every other."""
+
+    def getrandbits(self, k: int) -> int:
+        return 0
+
+
+def test_cards_whose_keys_tie_keep_their_order() -> None:
+    cards = bytes([40, 7, 99, 7, 3])
+    assert shuffled(cards, _NoRandomBits()) == cards
+
+
+def test_more_than_256_cards_are_shuffled_through_random_shuffle() -> None:
+    cards = bytes(range(256)) + bytes(range(44))
+    order = shuffled(cards, random.Random(8))
+    expected = list(cards)
+    random.Random(8).shuffle(expected)
+    assert order == bytes(expected)
+
+
+def test_places_deal_the_order_that_shuffled_deals() -> None:
+    cards = bytes([9, 3, 77, 41, 41, 12])
+    table = cards.ljust(256, b"\0")
+    for seed in range(20):
+        assert shuffling.places(len(cards), random.Random(seed)).translate(table) == shuffled(
+            cards, random.Random(seed))

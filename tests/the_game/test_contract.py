@@ -3,6 +3,8 @@ contract's names behave as the shared machinery expects."""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 
 import pytest
@@ -11,7 +13,6 @@ from cardrules import ArgumentError, from_json, to_json
 from cardrules.contract import Game, GameObservation, GameState
 from cardrules.games import the_game
 from cardrules.games.the_game import (
-    ALL_MOVES,
     CARDS,
     EndTurn,
     Move,
@@ -44,7 +45,8 @@ def test_state_and_observation_derive_from_the_contracts_bases() -> None:
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(players=5, expert=True, on_fire=True)], ids=repr)
 def test_the_action_space_and_the_deck_are_the_same_under_every_rules(rules: Rules) -> None:
-    assert module.all_moves(rules) == ALL_MOVES
+    assert module.all_moves(rules) == module.all_moves(Rules())
+    assert len(module.all_moves(rules)) == 393
     assert module.deck(rules) == CARDS
 
 
@@ -85,3 +87,36 @@ def test_moves_are_tagged_by_their_class_in_json(move: Move, data: dict[str, obj
     envelope = {"game": "the-game", "format": 1, "type": "move"}
     assert json.loads(to_json(move)) == {**envelope, **data}
     assert from_json(json.dumps({**envelope, **data}), Move) == move
+
+
+def test_the_public_names_leave_out_the_machinery() -> None:
+    # all_moves(rules) is the one action space, as in Mille Bornes; the converter hook stays where
+    # the registry reads it, out of the public names.
+    assert not hasattr(the_game, "ALL_MOVES")
+    assert "configure_converter" not in the_game.__all__
+    assert the_game.GAME.configure_converter is the_game.configure_converter
+    assert all(hasattr(the_game, name) for name in the_game.__all__)
+
+
+def test_each_name_lives_in_the_module_of_its_concept() -> None:
+    # By import_module: the package's name ``cards`` is the function, which hides the module.
+    cards, engine, legality, moves, rules, state = (
+        importlib.import_module(f"cardrules.games.the_game.{name}")
+        for name in ("cards", "engine", "legality", "moves", "rules", "state")
+    )
+    assert (rules.NAME, rules.TITLE, rules.RULES_VERSION) == (the_game.NAME, the_game.TITLE, 1)
+    assert cards.deck is the_game.deck
+    assert (state.cards, state.rules_of) == (the_game.cards, the_game.rules_of)
+    assert moves.all_moves is the_game.all_moves
+    what_is_legal = {"legal_moves", "legal_moves_of", "why_illegal", "illegal_reason"}
+    assert all(getattr(legality, name) is getattr(the_game, name) for name in what_is_legal)
+    assert what_is_legal.isdisjoint(engine.__all__)
+    assert importlib.util.find_spec("cardrules.games.the_game.contract") is None
+
+
+def test_unseen_cards_are_the_same_kind_of_value_as_the_deck() -> None:
+    observation = observe(new_game(Rules(players=3), seed=4), 1)
+    unseen = observation.unseen()
+    assert type(unseen) is tuple
+    assert list(unseen) == sorted(unseen)
+    assert set(unseen) <= set(the_game.deck(observation.rules))

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import GameRecord, IllegalMoveError, from_json, replay, to_json
 from cardrules.games.the_game import (
-    ALL_MOVES,
     CARDS,
     FIRE_CARDS,
     ROW_CARDS,
@@ -25,6 +24,7 @@ from cardrules.games.the_game import (
     Result,
     Rules,
     State,
+    all_moves,
     apply,
     current_player,
     determinize,
@@ -41,6 +41,9 @@ from cardrules.games.the_game import (
 from cardrules.testing import reachable_states
 
 from .strategies import careful_game, careful_states, friendly_deck
+
+ALL_MOVES = all_moves(Rules())
+"""The Game's whole action space, in its fixed order."""
 
 # Random play (early game, every option) and careful play (late game: empty draw pile, empty hands,
 # skipped seats, won games).

@@ -20,7 +20,6 @@ import cardrules
 from cardrules import ArgumentError, GameRecord, from_json
 from cardrules.games import mille_bornes
 from cardrules.games.the_game import (
-    ALL_MOVES,
     END_TURN,
     PILE_NAMES,
     EndTurn,
@@ -29,6 +28,7 @@ from cardrules.games.the_game import (
     Result,
     Rules,
     State,
+    all_moves,
     apply,
     describe_move,
     describe_result,
@@ -43,6 +43,9 @@ from cardrules.games.the_game import (
 from cardrules.i18n import LANGUAGES, Lang
 from cardrules.testing import reachable_states
 from tests.render_text import SEAT, cards_text, hand_lines
+
+ALL_MOVES = all_moves(Rules())
+"""The Game's whole action space, in its fixed order."""
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORD = Path(__file__).parent / "data" / "three-players-on-fire-won.json"

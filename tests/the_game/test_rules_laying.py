@@ -6,11 +6,11 @@ import pytest
 
 from cardrules import ArgumentError, IllegalMoveError
 from cardrules.games.the_game import (
-    ALL_MOVES,
     EndTurn,
     Play,
     Rules,
     State,
+    all_moves,
     apply,
     is_terminal,
     legal_moves,
@@ -22,6 +22,9 @@ from cardrules.games.the_game import (
 )
 
 from .positions import build_state, deck_order, play_all
+
+ALL_MOVES = all_moves(Rules())
+"""The Game's whole action space, in its fixed order."""
 
 # No two of these cards are exactly 10 apart, so the trick never applies among them.
 NO_TRICK_HAND = [21, 32, 43, 50, 61, 72, 83, 94]

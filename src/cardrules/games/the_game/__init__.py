@@ -26,39 +26,25 @@ from cardrules.games.the_game.cards import (
     PILES,
     ROW_CARDS,
     TRICK,
-)
-from cardrules.games.the_game.contract import (
-    NAME,
-    TITLE,
-    all_moves,
-    cards,
-    configure_converter,
     deck,
-    rules_of,
 )
-from cardrules.games.the_game.engine import (
-    apply,
-    current_player,
-    illegal_reason,
-    is_terminal,
-    legal_moves,
-    legal_moves_of,
-    new_game,
-    why_illegal,
-)
-from cardrules.games.the_game.moves import ALL_MOVES, END_TURN, MOVE_CLASSES, EndTurn, Move, Play
+from cardrules.games.the_game.converter import configure_converter as configure_converter
+from cardrules.games.the_game.engine import apply, current_player, is_terminal, new_game
+from cardrules.games.the_game.legality import illegal_reason, legal_moves, legal_moves_of, why_illegal
+from cardrules.games.the_game.moves import END_TURN, MOVE_CLASSES, EndTurn, Move, Play, all_moves
 from cardrules.games.the_game.notation import parse_move
 from cardrules.games.the_game.observation import determinize, observe
 from cardrules.games.the_game.render import describe_move, describe_result, pile_name, render
 from cardrules.games.the_game.result import result, validate_result
-from cardrules.games.the_game.rules import RULES_VERSION, Rules, option_grid
-from cardrules.games.the_game.state import Observation, Result, State
+from cardrules.games.the_game.rules import NAME, RULES_VERSION, TITLE, Rules, option_grid
+from cardrules.games.the_game.state import Observation, Result, State, cards, rules_of
 from cardrules.games.the_game.table import Status, Table
 from cardrules.games.the_game.validation import validate_observation, validate_state, validate_table
 from cardrules.registry import Game, register
 
+# The public API. configure_converter, imported above, is not part of it: the registry reads it
+# from the package for the serialization.
 __all__ = [
-    "ALL_MOVES",
     "ASCENDING",
     "CARDS",
     "END_TURN",
@@ -84,7 +70,6 @@ __all__ = [
     "all_moves",
     "apply",
     "cards",
-    "configure_converter",
     "current_player",
     "deck",
     "describe_move",

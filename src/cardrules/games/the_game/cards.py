@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from cardrules.arguments import check_instance
+from cardrules.games.the_game.rules import Rules
+
 __all__ = [
     "ASCENDING",
     "CARDS",
@@ -13,6 +16,7 @@ __all__ = [
     "ROW_CARDS",
     "TRICK",
     "dead_cards",
+    "deck",
     "fits",
 ]
 
@@ -36,6 +40,16 @@ TRICK = 10
 
 FIRE_CARDS: frozenset[int] = frozenset({22, 33, 44, 55, 66, 77})
 """The On Fire expansion's fire cards (when ``Rules.on_fire`` is set)."""
+
+
+def deck(rules: Rules) -> tuple[int, ...]:
+    """Every card of the deck, sorted: 2 to 99 under any rules (On Fire marks some, adds none).
+
+    >>> deck(Rules())[:3], len(deck(Rules(on_fire=True)))
+    ((2, 3, 4), 98)
+    """
+    check_instance(rules, Rules, "The Game's Rules")
+    return CARDS
 
 
 def fits(card: int, pile: int, top: int) -> bool:

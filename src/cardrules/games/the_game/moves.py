@@ -6,11 +6,12 @@ from typing import TypeAlias
 
 import attrs
 
-from cardrules.arguments import shown
+from cardrules.arguments import check_instance, shown
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import CARDS, PILE_NAMES, PILES
+from cardrules.games.the_game.rules import Rules
 
-__all__ = ["ALL_MOVES", "END_TURN", "MOVE_CLASSES", "EndTurn", "Move", "Play"]
+__all__ = ["END_TURN", "MOVE_CLASSES", "EndTurn", "Move", "Play", "all_moves"]
 
 
 def _check_card(_: object, __: object, value: int) -> None:
@@ -66,9 +67,16 @@ _PLAYS: tuple[tuple[Play, ...], ...] = tuple(
     for card in range(100)
 )
 
-ALL_MOVES: tuple[Move, ...] = (*(_PLAYS[card][pile] for card in CARDS for pile in PILES), END_TURN)
-"""The whole action space in a fixed order: ``Play(2, 0) .. Play(99, 3)``, then ``EndTurn()``.
+_ALL_MOVES: tuple[Move, ...] = (*(_PLAYS[card][pile] for card in CARDS for pile in PILES), END_TURN)
 
-The index of a move in this tuple is its integer action (``ALL_MOVES.index(move)``).
-"""
 
+def all_moves(rules: Rules) -> tuple[Move, ...]:
+    """The whole action space, the same for every rules: ``Play(2, 0) .. Play(99, 3)``, then
+    ``EndTurn()``. The index of a move in this tuple is its integer action.
+
+    >>> moves = all_moves(Rules(players=3))
+    >>> len(moves), moves.index(Play(35, 0)), moves.index(EndTurn())
+    (393, 132, 392)
+    """
+    check_instance(rules, Rules, "The Game's Rules")
+    return _ALL_MOVES

@@ -7,7 +7,7 @@ import re
 from cardrules.arguments import check_instance, check_text
 from cardrules.errors import IllegalMoveError, NotationError
 from cardrules.games.the_game.cards import PILE_NAMES
-from cardrules.games.the_game.engine import illegal_reason, legal_moves, refusal
+from cardrules.games.the_game.legality import illegal_reason, legal_moves, refusal
 from cardrules.games.the_game.moves import END_TURN, Move, Play
 from cardrules.games.the_game.reasons import reason
 from cardrules.games.the_game.state import State

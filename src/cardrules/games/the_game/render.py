@@ -13,7 +13,7 @@ from typing import Literal
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import ASCENDING, PILE_NAMES
-from cardrules.games.the_game.moves import ALL_MOVES, EndTurn, Move, Play
+from cardrules.games.the_game.moves import EndTurn, Move, Play, all_moves
 from cardrules.games.the_game.rules import Rules
 from cardrules.games.the_game.state import Observation, Result, State
 from cardrules.games.the_game.table import PLAYING, Table
@@ -103,7 +103,7 @@ def _descriptions(lang: Lang) -> dict[Move, str]:
     return {
         move: _PLAY(lang, card=move.card, pile=_pile_name(move.pile, lang)) if type(move) is Play
         else _END_TURN(lang)
-        for move in ALL_MOVES
+        for move in all_moves(Rules())
     }
 
 

@@ -9,7 +9,13 @@ import attrs
 from cardrules.arguments import shown
 from cardrules.errors import RulesError
 
-__all__ = ["MAX_PLAYERS", "RULES_VERSION", "Rules", "option_grid"]
+__all__ = ["MAX_PLAYERS", "NAME", "RULES_VERSION", "TITLE", "Rules", "option_grid"]
+
+NAME = "the-game"
+"""The game's name in the registry, in JSON and on the command line."""
+
+TITLE = "The Game"
+"""The game's name for people."""
 
 RULES_VERSION = 1
 """Bumped whenever a rule's implementation changes what a recorded game would do."""

@@ -7,13 +7,14 @@ from typing import Literal
 
 import attrs
 
+from cardrules.arguments import check_instance
 from cardrules.contract import GameObservation, GameState
 from cardrules.games.the_game.cards import CARDS
 from cardrules.games.the_game.moves import Move
 from cardrules.games.the_game.rules import Rules
 from cardrules.games.the_game.table import Table
 
-__all__ = ["EXCELLENT", "Observation", "Result", "State"]
+__all__ = ["EXCELLENT", "Observation", "Result", "State", "cards", "rules_of"]
 
 EXCELLENT = 10
 """Fewer cards left than this is an excellent result, per the rulebook."""
@@ -107,5 +108,37 @@ class Observation(GameObservation[State]):
         return self.rules.minimum if self.table.draw_pile_size else 1
 
     def unseen(self) -> tuple[int, ...]:
-        """The cards this seat cannot see (other hands and the draw pile), in increasing order."""
+        """The cards this seat cannot see (other hands and the draw pile), in increasing order: the
+        same kind of value as :func:`~cardrules.games.the_game.deck` of the rules (wrap it in a
+        ``collections.Counter`` for counts, as for Mille Bornes').
+
+        >>> from cardrules.games.the_game import new_game, observe
+        >>> observe(new_game(Rules(players=1), deck=range(2, 100)), 0).unseen()[:3]
+        (10, 11, 12)
+        """
         return tuple(sorted(_CARD_SET.difference(self.hand, *self.table.piles)))
+
+
+def cards(state: State) -> list[int]:
+    """Every card ``state`` holds: on the piles (row cards left out), in the hands, in the draw pile.
+
+    >>> from cardrules.games.the_game import new_game
+    >>> sorted(cards(new_game(Rules(players=2), seed=1))) == list(CARDS)
+    True
+    """
+    check_instance(state, State, "a state of The Game")
+    held = [card for pile in state.table.piles for card in pile[1:]]
+    for hand in state.hands:
+        held.extend(hand)
+    held.extend(state.draw_pile)
+    return held
+
+
+def rules_of(state: State) -> Rules:
+    """The rules ``state`` is played under.
+
+    >>> from cardrules.games.the_game import new_game
+    >>> rules_of(new_game(Rules(players=4), seed=1)).players
+    4
+    """
+    return check_instance(state, State, "a state of The Game").rules

@@ -10,8 +10,10 @@ import attrs
 __all__ = ["PLAYING", "STATUSES", "Pile", "Status", "Table"]
 
 Status: TypeAlias = Literal["playing", "won", "stuck", "burned"]
-"""``playing``; ``won`` (all 98 cards laid); lost: ``stuck`` (the player on turn could not lay
-the minimum) or ``burned`` (a fire card was not covered in time)."""
+"""How the game stands, won, lost or going on (Mille Bornes' ``Phase`` says something else: which kind
+of decision is pending, and The Game has only one). ``playing``; ``won`` (all 98 cards laid); lost:
+``stuck`` (the player on turn could not lay the minimum) or ``burned`` (a fire card was not covered
+in time)."""
 
 PLAYING: Status = "playing"
 """The status of a game that goes on."""
