@@ -11,6 +11,8 @@ importing module made).
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 import textwrap
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -127,16 +129,45 @@ def test_no_import_cycle_in_src(where: str) -> None:
     assert not cycles, "\n" + describe(cycles, SRC_GRAPH)
 
 
-def test_the_core_below_the_command_line_imports_no_game() -> None:
-    # The shared layers reach every game through the registry, never by name (cardrules.rl and
-    # cardrules.svg load a game's encoder and picture through its facets). The layers above the
-    # games that still name them: the CLI and the OpenSpiel adapter (each game's parameters, and
-    # where its engine takes hidden cards from); the registry's lazy loading names their modules
-    # only as strings.
-    above = ("cardrules.cli", "cardrules.integrations.openspiel")
-    core = [name for name in SRC_GRAPH if area(name) == "core" and not name.startswith(above)]
-    named = {name: sorted(target for target in SRC_GRAPH[name] if area(target) != "core") for name in core}
+def test_no_layer_imports_a_game() -> None:
+    # Every layer outside games/ (the core, svg, rl, bots, run, testing, the command line and the
+    # adapters) reaches every game through the registry and its descriptor's facets, never by
+    # importing it; the registry's list of built-in games names their modules only as strings.
+    layers = [name for name in SRC_GRAPH if area(name) == "core"]
+    named = {name: sorted(target for target in SRC_GRAPH[name] if area(target) != "core") for name in layers}
     assert {name: targets for name, targets in named.items() if targets} == {}
+
+
+FACETS = ("picture", "encoder", "rewards", "command_line", "openspiel", "bots", "expert_bot")
+"""The facet modules of the built-in games: each is loaded only through the game's descriptor."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_rules_modules_import_none_of_its_facets(game: str) -> None:
+    package = f"cardrules.games.{game}"
+    facets = {f"{package}.{facet}" for facet in FACETS}
+    rules_modules = [name for name in SRC_GRAPH if name.startswith(package) and name not in facets]
+    assert rules_modules
+    reached = {name: sorted(SRC_GRAPH[name] & facets) for name in rules_modules}
+    assert {name: targets for name, targets in reached.items() if targets} == {}
+
+
+def test_importing_a_game_imports_no_numpy_and_no_svg_code() -> None:
+    code = ("import sys; import cardrules.games.the_game, cardrules.games.mille_bornes; "
+            "print(sorted(m for m in sys.modules if m == 'numpy' or m.startswith('cardrules.svg.') "
+            "or m.startswith('cardrules.') and m.endswith(('.picture', '.encoder', '.command_line', "
+            "'.openspiel'))))")
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
+    assert ran.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("path", sorted(SRC.rglob("*.py")), ids=lambda path: str(path.relative_to(SRC)))
+def test_every_module_says_in_one_line_what_it_holds(path: Path) -> None:
+    docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    assert docstring, f"{path.relative_to(SRC)} has no docstring"
+    first, _, rest = docstring.partition("\n")
+    assert first.endswith("."), f"{path.relative_to(SRC)}: the first line is not a sentence: {first!r}"
+    assert not rest or rest.startswith("\n"), f"{path.relative_to(SRC)}: the summary runs past one line"
 
 
 def test_a_game_package_imports_no_other_game() -> None:

@@ -21,20 +21,22 @@ drawn: ``import cardrules`` imports this package and still no game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from cardrules.arguments import shown
 from cardrules.contract import GameObservation, GameState, set_picture_drawer
 from cardrules.errors import ArgumentError, UnknownGameError
 from cardrules.i18n import LANGUAGES, Lang, check_lang
 from cardrules.registry import SomeGame, game_of
-from cardrules.svg.canvas import Canvas, document
+
+if TYPE_CHECKING:
+    from cardrules.svg.canvas import Canvas
 
 __all__ = ["LANGUAGES", "Lang", "draw"]
 
 _MAX_SIZE = 10_000
 
-_Picture = Callable[[Any, Lang], tuple[Canvas, str]]
+_Picture: TypeAlias = "Callable[[Any, Lang], tuple[Canvas, str]]"
 
 
 def draw(value: object, *, lang: Lang = "en", size: int | None = None) -> str:
@@ -73,6 +75,10 @@ def draw(value: object, *, lang: Lang = "en", size: int | None = None) -> str:
         game.validate_state(value)
     else:
         game.validate_observation(value)
+    # The drawing code loads with the first picture, so that importing a game (which imports the
+    # package root, which imports this drawer) loads no SVG code.
+    from cardrules.svg.canvas import document
+
     canvas, title = picture(value, lang)
     return document(canvas, title=title, class_=f"cardrules {game.name}", size=size)
 
