@@ -1,5 +1,7 @@
-"""``cardrules arena GAME``: bots against each other on the same deals, rated (the games:
-:mod:`~cardrules.cli.arena_games`; the report: :mod:`~cardrules.cli.arena_report`)."""
+"""``cardrules arena GAME``: bots against each other on the same deals, rated.
+
+The games are in :mod:`~cardrules.cli.arena_games`; the report is in :mod:`~cardrules.cli.arena_report`.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
-"""How an arena run is shown: a table on the terminal (``rich`` when it is installed), every game
-and the summary as JSON, and a plot of the ratings and scores."""
+"""How an arena run is shown: a table on the terminal, the games and the summary as JSON, a plot.
+
+The table uses ``rich`` when it is installed; the JSON holds every game and the summary; the plot shows
+the ratings and scores.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""The files the command line reads and writes for a person (``play``'s saves, ``arena``'s
-``--json`` and ``--plot``): only regular files are read or replaced, never more than a limit is
-read, and a file is written whole or not at all.
+"""The files the command line reads and writes for a person: read within a limit, written whole.
+
+They are ``play``'s saves and ``arena``'s ``--json`` and ``--plot``: only regular files are read or
+replaced, never more than a limit is read, and a file is written whole or not at all.
 
 A save goes to a fresh temporary file, created exclusively under an unpredictable name in the
 target's folder, flushed to the disk, then renamed over the target. So a crash, a full disk or an

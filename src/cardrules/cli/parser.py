@@ -1,5 +1,8 @@
-"""The ``cardrules`` command's argument parser: one subcommand per command (each command's handler
-in a module of its own), and the options the commands share (``--workers``, ``--ray``)."""
+"""The ``cardrules`` command's argument parser: one subcommand per command, and the shared options.
+
+Each command's handler is in a module of its own; the options the commands share are ``--workers``
+and ``--ray``.
+"""
 
 from __future__ import annotations
 

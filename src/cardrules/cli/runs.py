@@ -1,5 +1,7 @@
-"""What ``simulate`` and ``arena`` share about a run: its first bots checked before it starts, its
-progress bar, and its exit status when it stops early."""
+"""What ``simulate`` and ``arena`` share about a run: its checks, its progress bar, its exit status.
+
+A run's first bots are checked before it starts, and its exit status says so when it stops early.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""What the PettingZoo and Gymnasium adapters share: a game's rules from keyword options, the
-rewards a step pays, and a position written out as plain text for their ``"ansi"`` render mode.
+"""What the PettingZoo and Gymnasium adapters share: rules from options, rewards, a position as text.
+
+They are a game's rules from keyword options, the rewards a step pays, and a position written out as
+plain text for their ``"ansi"`` render mode.
 
 Nothing here imports a host framework or numpy, and nothing decides a rule: the rules come from the
 game's own ``Rules`` (or one of its presets), the text from the fields of its observation, and the

@@ -1,7 +1,8 @@
-"""Gymnasium: one seat of any registered game, the other seats played by bots, as
-``cardrules/<Name>-v0`` (``cardrules/TheGame-v0``, ``cardrules/MilleBornes-v0``, ...: see
-:func:`env_id`), for the extra ``gymnasium``: ``pip install "cardrules[gymnasium]"``. Importing this
-module registers an id for every game available then (:func:`register_envs`).
+"""Gymnasium: one seat of any registered game, the other seats played by bots.
+
+A game's id is ``cardrules/<Name>-v0`` (``cardrules/TheGame-v0``, ``cardrules/MilleBornes-v0``, ...:
+see :func:`env_id`). It needs the extra ``gymnasium``: ``pip install "cardrules[gymnasium]"``.
+Importing this module registers an id for every game available then (:func:`register_envs`).
 
 >>> import gymnasium
 >>> import cardrules.integrations.gymnasium

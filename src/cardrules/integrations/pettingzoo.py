@@ -1,5 +1,6 @@
-"""PettingZoo: every game with an observation encoder as an AEC environment (the extra
-``pettingzoo``: ``pip install "cardrules[pettingzoo]"``).
+"""PettingZoo: every game with an observation encoder as an AEC environment.
+
+It needs the extra ``pettingzoo``: ``pip install "cardrules[pettingzoo]"``.
 
 >>> from cardrules.integrations import pettingzoo as cardrules_pz
 >>> env = cardrules_pz.env("the-game", players=3, expert=True)

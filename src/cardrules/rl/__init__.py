@@ -1,5 +1,6 @@
-"""Integer action spaces, observation encodings and returns, for reinforcement learning and search
-bots (the extra ``rl``: ``pip install "cardrules[rl]"``, which brings numpy).
+"""Integer action spaces, observation encodings and returns, for reinforcement learning and search bots.
+
+They need the extra ``rl`` (``pip install "cardrules[rl]"``), which brings numpy.
 
 >>> from cardrules import rl
 >>> from cardrules.games import the_game

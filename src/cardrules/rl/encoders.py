@@ -1,5 +1,4 @@
-"""Observation encoders: an observation as a flat ``float32`` vector, with a layout that names
-every slice.
+"""Observation encoders: an observation as a flat ``float32`` vector, with a layout naming every slice.
 
 A game declares the factory that builds its encoder from a rules value as its ``encoder`` facet
 (``encoder="package.module:Factory"`` in its :class:`~cardrules.contract.Game`);

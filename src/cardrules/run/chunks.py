@@ -1,6 +1,7 @@
-"""What a run of games in chunks is, on any backend (here, local processes, Ray): the chunks, the
-results collected in order, why a run stopped (a failure, or a signal caught while it ran), and the
-forms of a Ray address.
+"""What a run of games in chunks is, on any backend (here, local processes, Ray).
+
+It holds the chunks, the results collected in order, why a run stopped (a failure, or a signal caught
+while it ran), and the forms of a Ray address.
 
 Kept apart from the backends (:mod:`~cardrules.run.workers`, :mod:`~cardrules.run.ray_backend`),
 which both build on it.

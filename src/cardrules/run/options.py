@@ -1,5 +1,6 @@
-"""The numbers a command line reads: argparse types with documented limits, for the command line
-and the games' command-line facets.
+"""The numbers a command line reads: argparse types with documented limits.
+
+They serve the command line and the games' command-line facets.
 
 Every numeric option goes through :func:`whole` or :func:`number`, so that a huge, negative, zero,
 ``nan`` or ``inf`` value gets the same kind of one-line usage error whatever the option, and a

@@ -1,5 +1,7 @@
-"""Playing one game with bots whose every answer is checked (:func:`play_counted`, :class:`BotError`),
-and random playouts for the benchmark (:func:`random_playouts`).
+"""Playing one game with bots whose every answer is checked, and random playouts for the benchmark.
+
+:func:`play_counted` plays the game, and :class:`BotError` says which bot failed and how;
+:func:`random_playouts` plays the benchmark's playouts.
 
 A bot may be anyone's code: whatever it raises, or answers, becomes a :class:`BotError` that names
 the bot, its seat and the move, never a traceback; Ctrl-C and SIGTERM still stop the run.

@@ -1,6 +1,7 @@
-"""What the command line knows about one game (:class:`Simulator`, a game's ``command_line`` facet),
-how the arena reads a result (:class:`Tally`), and what a run records of a game its bots played
-(:class:`Played`).
+"""What the command line knows about a game, how the arena reads a result, and what a run records.
+
+They are :class:`Simulator` (a game's ``command_line`` facet), :class:`Tally`, and :class:`Played`
+(what a run records of a game its bots played).
 
 A game declares its simulator as its ``command_line`` facet (``games/<game>/command_line.py``);
 :func:`simulators` finds every registered game's, or gives a game without one the generic

@@ -1,5 +1,7 @@
-"""The arena's statistics, in pure Python: Wilson intervals, mean intervals and Bradley–Terry
-ratings on the Elo scale with Fisher-information intervals."""
+"""The arena's statistics, in pure Python: Wilson intervals, mean intervals and Bradley–Terry ratings.
+
+The ratings are on the Elo scale, with Fisher-information intervals.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""How much room text takes in a picture: the advance of each character in the font the pictures ask
-for, so that layout measures every label instead of guessing from its length.
+"""How much room text takes in a picture: the advance of each character in the pictures' font.
+
+Layout measures every label with it instead of guessing from its length.
 
 The pictures ask for ``DejaVu Sans, Verdana, Arial, sans-serif`` (:data:`cardrules.svg.canvas.FONT`).
 The advances below are DejaVu Sans's and DejaVu Sans Bold's own (read from the fonts' ``hmtx`` tables,

@@ -1,5 +1,6 @@
-"""The words every picture shares, in English, Spanish and French; a game's picture adds its own
-(:func:`with_words`), and the cards' own names stay with each game.
+"""The words every picture shares, in English, Spanish and French.
+
+A game's picture adds its own (:func:`with_words`), and the cards' own names stay with each game.
 
 >>> label("es", "cards", n=3)
 '3 cartas'

@@ -1,5 +1,7 @@
-"""Mille Bornes on the command line (its ``command_line`` facet): its options, its bots, its summary,
-its benchmark variants, and what ``play`` says of its cards and results."""
+"""Mille Bornes' ``command_line`` facet: its options, bots, summary and benchmark variants.
+
+It also holds what ``play`` says of the game's cards and results.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""How Mille Bornes' values are written as JSON: cards by name, rules' table-derived race as
-``"by_table"``.
+"""Mille Bornes' values in JSON: cards by name, and rules whose race follows the table as ``"by_table"``.
 
 :func:`configure_converter` teaches a cattrs converter the game's own types; everything else
 (states, score sheets) is plain attrs records the converter handles by itself, and the moves are

@@ -1,5 +1,6 @@
-"""Mille Bornes' observation encoding: its ``encoder`` facet (``MilleBornesEncoder(rules)``), which
-:func:`cardrules.rl.observation_encoder` loads; importing it imports numpy.
+"""Mille Bornes' observation encoding: its ``encoder`` facet, ``MilleBornesEncoder(rules)``.
+
+:func:`cardrules.rl.observation_encoder` loads it; importing it imports numpy.
 
 Everything is seen from the observer's seat: seats are listed from the observer on in turn order,
 and sides from the observer's side on, so one policy serves every seat. Every entry lies in [0, 1].

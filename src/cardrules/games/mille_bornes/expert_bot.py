@@ -1,5 +1,6 @@
-"""A stronger Mille Bornes bot: :class:`ExpertBot` counts the cards it has not seen and plays by
-the odds, from its own seat's observation only.
+"""A stronger Mille Bornes bot: :class:`ExpertBot` counts the cards it has not seen and plays by the odds.
+
+It decides from its own seat's observation only.
 
 What it knows is what a careful player at the table knows: the deck of the rules in force, its own
 hand, every tableau, the discard pile, the cards a coup fourré window revealed, and how many cards

@@ -1,6 +1,7 @@
-"""What OpenSpiel must know of Mille Bornes beyond its verbs (its ``openspiel`` facet): where the
-engine takes hidden cards from (the draw pile, the reshuffled discards, the deal of the next hand
-of a match), the bounds of a game, and a state in words.
+"""What OpenSpiel must know of Mille Bornes beyond its verbs: its ``openspiel`` facet.
+
+It holds where the engine takes hidden cards from (the draw pile, the reshuffled discards, the deal of
+the next hand of a match), the bounds of a game, and a state in words.
 
 Loaded by :mod:`cardrules.integrations.openspiel` through the descriptor; plain functions over
 Mille Bornes' own types (no pyspiel here). The adapter keeps the draw pile sorted and the seed at

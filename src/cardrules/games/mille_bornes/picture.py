@@ -1,7 +1,9 @@
-"""The picture of a game of Mille Bornes: each side's tableau (battle and speed piles, safeties with
-coups fourrés turned sideways, distance cards by value and the miles run), the draw and discard
-piles, and the hands (face up where the viewer may see them, else face down): its ``picture``
-facet, which :func:`cardrules.svg.draw` loads."""
+"""The picture of a game of Mille Bornes: its ``picture`` facet, which :func:`cardrules.svg.draw` loads.
+
+It shows each side's tableau (battle and speed piles, safeties with coups fourrés turned sideways,
+distance cards by value and the miles run), the draw and discard piles, and the hands (face up where
+the viewer may see them, else face down).
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Mille Bornes as text for people, in English, Spanish and French: every side's tableau, the race,
-the hands a viewer may see, the draw and discard piles, who decides what, the score sheets of the
-match and its result; and each move in words.
+"""Mille Bornes as text for people, in English, Spanish and French, and each move in words.
+
+The text shows every side's tableau, the race, the hands a viewer may see, the draw and discard piles,
+who decides what, the score sheets of the match and its result.
 
 Card names are :data:`~cardrules.games.mille_bornes.cards.NAMES`. The table's words follow the
 rulebooks of each language: Parker's Spanish rules (pila de batalla, pila de velocidad, área de

@@ -1,5 +1,7 @@
-"""The Game on the command line (its ``command_line`` facet): its options, its bots, its summary, its
-benchmark variants, and what ``play`` says of its results and moves."""
+"""The Game's ``command_line`` facet: its options, bots, summary and benchmark variants.
+
+It also holds what ``play`` says of the game's results and moves.
+"""
 
 from __future__ import annotations
 

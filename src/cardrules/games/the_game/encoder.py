@@ -1,5 +1,6 @@
-"""The Game's observation encoding: its ``encoder`` facet (``TheGameEncoder(rules)``), which
-:func:`cardrules.rl.observation_encoder` loads; importing it imports numpy.
+"""The Game's observation encoding: its ``encoder`` facet, ``TheGameEncoder(rules)``.
+
+:func:`cardrules.rl.observation_encoder` loads it; importing it imports numpy.
 
 Everything is seen from the observer's seat: seat-relative entries list the observer first, then
 the seats after it in turn order, so one policy serves every seat. Every entry lies in [0, 1].

@@ -1,5 +1,6 @@
-"""The play of The Game: dealing, and applying a move (what is legal, and why not, is in
-:mod:`~cardrules.games.the_game.legality`).
+"""The play of The Game: dealing, and applying a move.
+
+What is legal, and why not, is in :mod:`~cardrules.games.the_game.legality`.
 
 ``apply`` is the hot path of every bot, with ``legal_moves``, so it is written for speed: records
 are built slot by slot, and nothing is re-validated that the engine itself guarantees. ``apply``

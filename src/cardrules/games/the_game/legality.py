@@ -1,5 +1,7 @@
-"""What is legal in The Game, and why a move is not: the legal moves of a state or of the observer
-on turn, and the reason for a refusal, in a player's words and in every language.
+"""What is legal in The Game, and why a move is not.
+
+It gives the legal moves of a state or of the observer on turn, and the reason for a refusal, in a
+player's words and in every language.
 
 ``legal_moves`` is half the hot path of every bot (``apply`` is the other): it hands out the shared
 move instances and reads the four top cards once.

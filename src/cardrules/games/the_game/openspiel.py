@@ -1,5 +1,6 @@
-"""What OpenSpiel must know of The Game beyond its verbs (its ``openspiel`` facet): where the engine
-takes hidden cards from, the bounds of a game, and a state in words.
+"""What OpenSpiel must know of The Game beyond its verbs: its ``openspiel`` facet.
+
+It holds where the engine takes hidden cards from, the bounds of a game, and a state in words.
 
 Loaded by :mod:`cardrules.integrations.openspiel` through the descriptor; plain functions over The
 Game's own types (no pyspiel here).

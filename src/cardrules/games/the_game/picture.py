@@ -1,6 +1,8 @@
-"""The picture of a game of The Game: the draw pile, the four piles with their top cards and
-directions, and the hands (face up where the viewer may see them, else face down): its ``picture``
-facet, which :func:`cardrules.svg.draw` loads."""
+"""The picture of a game of The Game: its ``picture`` facet, which :func:`cardrules.svg.draw` loads.
+
+It shows the draw pile, the four piles with their top cards and directions, and the hands (face up
+where the viewer may see them, else face down).
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,10 @@
-"""Why a move is refused, in English, Spanish and French: one :class:`~cardrules.i18n.Phrase` per
-reason, keyed by its code. :func:`~cardrules.games.the_game.legality.why_illegal` gives the English text;
-:func:`~cardrules.games.the_game.legality.illegal_reason` the :class:`~cardrules.i18n.Wording` a front end
-writes in the player's language, with the rulebook's words (pila ascendente, colocar; pile ascendante,
-poser) and the pile's notation name, which is what the player types.
+"""Why a move is refused, in English, Spanish and French: one :class:`~cardrules.i18n.Phrase` per reason.
+
+The phrases are keyed by the reason's code. :func:`~cardrules.games.the_game.legality.why_illegal`
+gives the English text; :func:`~cardrules.games.the_game.legality.illegal_reason` the
+:class:`~cardrules.i18n.Wording` a front end writes in the player's language, with the rulebook's words
+(pila ascendente, colocar; pile ascendante, poser) and the pile's notation name, which is what the
+player types.
 """
 
 from __future__ import annotations

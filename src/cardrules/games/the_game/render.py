@@ -1,5 +1,6 @@
-"""The Game as text for people, in English, Spanish and French: the table, the hands a viewer may see,
-whose turn it is and how the game ended; and each move in words.
+"""The Game as text for people, in English, Spanish and French, and each move in words.
+
+The text shows the table, the hands a viewer may see, whose turn it is and how the game ended.
 
 The Spanish words are those of the Spanish rulebook (pila ascendente, pila de robo, colocar); the
 French ones are the plain words of French card games (pile ascendante, pioche, poser).

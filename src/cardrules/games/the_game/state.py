@@ -1,5 +1,8 @@
-"""The records of a game of The Game: the full ``State`` (the public table plus the hidden hands and
-draw order), one seat's ``Observation`` of it, and the ``Result`` of a finished game."""
+"""The records of a game of The Game: the full ``State``, a seat's ``Observation``, the ``Result``.
+
+The ``State`` is the public table plus the hidden hands and draw order, an ``Observation`` is one
+seat's view of it, and the ``Result`` is that of a finished game.
+"""
 
 from __future__ import annotations
 

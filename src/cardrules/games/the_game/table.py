@@ -1,5 +1,8 @@
-"""The table of The Game: what every seat sees — the piles, how many cards each hand and the draw pile
-hold, whose turn it is and how it stands."""
+"""The table of The Game: what every seat sees.
+
+It holds the piles, how many cards each hand and the draw pile hold, whose turn it is and how it
+stands.
+"""
 
 from __future__ import annotations
 

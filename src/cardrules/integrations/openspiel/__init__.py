@@ -1,5 +1,6 @@
-"""Every cardrules game that declares an ``openspiel`` facet, as an OpenSpiel game (the extra
-``openspiel``).
+"""Every cardrules game that declares an ``openspiel`` facet, as an OpenSpiel game.
+
+It needs the extra ``openspiel``.
 
 Importing this package registers with pyspiel each game that can be played and declares the facet,
 under ``cardrules_`` and its name (``cardrules_the_game``, ``cardrules_mille_bornes``); the

@@ -1,5 +1,7 @@
-"""What a game tells its OpenSpiel game (its ``openspiel`` facet, :class:`Facts`), and what every
-OpenSpiel state of one game under one rules value shares (:class:`Spec`).
+"""What a game tells its OpenSpiel game (:class:`Facts`), and what its states share (:class:`Spec`).
+
+:class:`Facts` is the game's ``openspiel`` facet; a :class:`Spec` is what every OpenSpiel state of one
+game under one rules value shares.
 
 A :class:`Spec`'s chance model: :meth:`Spec.plan` reads, from what the engine made of a move with
 the hidden pile sorted, whether and how the move draws, and :meth:`Spec.resolve` makes the move

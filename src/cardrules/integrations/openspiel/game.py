@@ -1,5 +1,7 @@
-"""The OpenSpiel games: one per game that declares an ``openspiel`` facet, with its type, facts and
-observers, and states started from a position."""
+"""The OpenSpiel games: one per game that declares an ``openspiel`` facet.
+
+Each comes with its type, facts and observers; :func:`from_engine_state` starts a state from a position.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""A state read back from text (``game.deserialize_state``), rebuilt only from data the library
-checks: the history, replayed through the legality checks of every action and chance outcome, and
-the cardrules JSON of the engine state, read by ``from_json``.
+"""A state read back from text (``game.deserialize_state``), rebuilt only from data the library checks.
+
+The history is replayed through the legality checks of every action and chance outcome, and the
+cardrules JSON of the engine state is read by ``from_json``.
 
 pyspiel's own form of a Python state ends with ``__dict__=`` and a pickle of the state's attributes,
 which pyspiel's C++ ``DeserializeState`` unpickles: a pickle can run any code, so this reader never
