@@ -104,5 +104,6 @@ def test_the_public_face_lists_validate_table_and_leaves_the_json_machinery_out(
 def test_the_unseen_cards_are_a_sorted_tuple_like_the_deck() -> None:
     state = module.new_game(Rules(players=3), seed=4)
     unseen = module.observe(state, 1).unseen()
-    assert type(unseen) is tuple and list(unseen) == sorted(unseen)
+    assert type(unseen) is tuple
+    assert list(unseen) == sorted(unseen)
     assert Counter(unseen) == Counter((*state.draw_pile, *state.hands[0], *state.hands[2]))

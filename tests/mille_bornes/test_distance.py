@@ -45,12 +45,14 @@ def test_counting_the_200s_of_a_distance_counts_the_200_cards_played() -> None:
     side = state.table.tableaux[0]
     assert side.distance == (C.D200, C.D100, C.D200)
     assert side.distance.count(C.D200) == 2 == side.twos
-    assert C.D100 in side.distance and C.D75 not in side.distance
+    assert C.D100 in side.distance
+    assert C.D75 not in side.distance
     assert side.miles == 500
 
 
 def test_the_cards_of_a_distance_and_its_miles_agree_in_every_played_game() -> None:
-    for rules in (Rules(target_score=None), Rules.room(players=4, team_size=2, wrong_way=True, target_score=None)):
+    wrong_way = Rules.room(players=4, team_size=2, wrong_way=True, target_score=None)
+    for rules in (Rules(target_score=None), wrong_way):
         for state in played_to_the_end(rules, 3)[::7]:
             for side in state.table.tableaux:
                 back = sum(MILES[card] for card in side.backwards)
@@ -71,9 +73,9 @@ def test_searching_a_distance_for_miles_is_refused_loudly(search: Any) -> None:
 
 
 def test_a_distance_card_is_laid_as_a_card_not_as_miles() -> None:
-    with pytest.raises(ArgumentError, match="such as Card.D200, not 200"):
+    with pytest.raises(ArgumentError, match=r"such as Card\.D200, not 200"):
         EMPTY_TABLEAU.with_distance(200)  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError, match="not <Card.STOP: 8>"):
+    with pytest.raises(ArgumentError, match=r"not <Card\.STOP: 8>"):
         EMPTY_TABLEAU.with_distance(C.STOP)
 
 

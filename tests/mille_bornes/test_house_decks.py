@@ -11,7 +11,16 @@ from __future__ import annotations
 import attrs
 
 from cardrules import from_json, to_json
-from cardrules.games.mille_bornes import Card, Rules, State, determinize, new_game, observe, result, validate_state
+from cardrules.games.mille_bornes import (
+    Card,
+    Rules,
+    State,
+    determinize,
+    new_game,
+    observe,
+    result,
+    validate_state,
+)
 from cardrules.testing import check_conformance
 
 from .positions import deal, play, play_out, solo

@@ -175,7 +175,7 @@ def _check_table(rules: Rules, table: Table) -> tuple[Counter[Card], Counter[Car
             raise InvalidStateError("only safeties are revealed, listed in card order")
         if len(known) > sizes[seat]:
             raise InvalidStateError(f"seat {seat} is known to hold more cards than it has")
-    deck = Counter(dict(rules._deck_counts))
+    deck = Counter(rules.composition())
     too_many = face_up - deck
     if too_many:
         raise InvalidStateError(f"more {[card.name for card in sorted(too_many)[:5]]} are on the table "
