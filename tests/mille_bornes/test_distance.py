@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 from cardrules import ArgumentError, from_json, to_json
@@ -57,6 +58,8 @@ def test_the_cards_of_a_distance_and_its_miles_agree_in_every_played_game() -> N
             for side in state.table.tableaux:
                 back = sum(MILES[card] for card in side.backwards)
                 assert side.miles == sum(MILES[card] for card in side.distance) - 2 * back
+                # Built by the constructor (attrs.evolve, JSON), the tableau works its miles out.
+                assert attrs.evolve(side).miles == side.miles
                 assert side.twos == side.distance.count(C.D200) <= rules.max_200s
 
 

@@ -3,7 +3,12 @@ mean together (is the side moving? which hazards are in effect?).
 
 The piles are what players see; ``problems`` and ``rolling`` are what the piles mean under the
 hand's ``hazard_stacking`` and ``safety_cancel`` rules. They are derived once, by :func:`read_battle`,
-whenever the battle pile or the safeties change, so the hot path never re-reads a pile.
+whenever the battle pile or the safeties change, so the hot path never re-reads a pile; ``miles``
+likewise, whenever a distance card is laid.
+
+The distance cards are cards (``Card.D200``), never miles: a :class:`Distance` holds them, and
+refuses a search for a number of miles, which a card would quietly answer (it compares equal to
+its number, ``Card.D200 == 4``).
 """
 
 from __future__ import annotations
@@ -92,47 +97,6 @@ def _sum_miles(cards: object) -> int:
     if not isinstance(cards, tuple):
         return 0
     return sum(_MILES_OF[card] if type(card) is Card else 0 for card in cards)
-
-
-def read_battle(
-    battle: tuple[Card, ...], safeties: tuple[Card, ...], stacking: HazardStacking,
-    cancel: SafetyCancel,
-) -> tuple[frozenset[Card], bool]:
-    """What a battle pile means: the hazards in effect and whether a ROLL is in effect.
-
-    A hazard the side is protected from was cancelled by its safety: with ``cancel="needs_roll"``
-    it counts as remedied (a ROLL is needed after it), with ``"restores"`` as never played.
-    Without accumulation only the top card counts; with it, every card in order.
-    """
-    if stacking != "accumulate":
-        for card in reversed(battle):
-            if KIND[card] is _HAZARD and SAFETY_OF[card] in safeties:
-                if cancel == "restores":
-                    continue
-                return frozenset(), False
-            if card is _ROLL:
-                return frozenset(), True
-            if KIND[card] is _HAZARD:
-                return frozenset((card,)), False
-            return frozenset(), False
-        return frozenset(), False
-    problems: set[Card] = set()
-    rolling = False
-    for card in battle:
-        if card is _ROLL:
-            problems.discard(_STOP)
-            rolling = True
-        elif KIND[card] is _HAZARD:
-            if SAFETY_OF[card] in safeties:
-                if cancel == "restores":
-                    continue
-            else:
-                problems.add(card)
-            rolling = False
-        else:
-            problems.discard(HAZARD_OF[card])
-            rolling = False
-    return frozenset(problems), rolling
 
 
 @attrs.frozen
@@ -276,3 +240,43 @@ def make_tableau(
     _miles(tableau, _miles_of(distance, backwards) if miles is None else miles)
     return tableau
 
+
+def read_battle(
+    battle: tuple[Card, ...], safeties: tuple[Card, ...], stacking: HazardStacking,
+    cancel: SafetyCancel,
+) -> tuple[frozenset[Card], bool]:
+    """What a battle pile means: the hazards in effect and whether a ROLL is in effect.
+
+    A hazard the side is protected from was cancelled by its safety: with ``cancel="needs_roll"``
+    it counts as remedied (a ROLL is needed after it), with ``"restores"`` as never played.
+    Without accumulation only the top card counts; with it, every card in order.
+    """
+    if stacking != "accumulate":
+        for card in reversed(battle):
+            if KIND[card] is _HAZARD and SAFETY_OF[card] in safeties:
+                if cancel == "restores":
+                    continue
+                return frozenset(), False
+            if card is _ROLL:
+                return frozenset(), True
+            if KIND[card] is _HAZARD:
+                return frozenset((card,)), False
+            return frozenset(), False
+        return frozenset(), False
+    problems: set[Card] = set()
+    rolling = False
+    for card in battle:
+        if card is _ROLL:
+            problems.discard(_STOP)
+            rolling = True
+        elif KIND[card] is _HAZARD:
+            if SAFETY_OF[card] in safeties:
+                if cancel == "restores":
+                    continue
+            else:
+                problems.add(card)
+            rolling = False
+        else:
+            problems.discard(HAZARD_OF[card])
+            rolling = False
+    return frozenset(problems), rolling
