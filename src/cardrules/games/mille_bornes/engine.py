@@ -48,6 +48,7 @@ from cardrules.games.mille_bornes.state import (
     make_table,
     vouch_for_state,
 )
+from cardrules.games.mille_bornes.tableau import drive
 
 __all__ = ["apply", "current_player", "is_terminal", "legal_moves", "legal_moves_of", "new_game"]
 
@@ -318,7 +319,7 @@ def _play(state: State, move: Play) -> State:
     if kind == _DISTANCE:
         t = tableaux[own]
         wrong = t.wrong_way
-        t = t.with_distance(card, wrong)
+        t = drive(t, card, wrong)
         tableaux = (*tableaux[:own], t, *tableaux[own + 1:])
         target = table.target
         if not wrong and t.miles == target:

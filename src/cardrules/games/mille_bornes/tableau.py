@@ -24,7 +24,7 @@ from cardrules.games.mille_bornes.cards import HAZARD_OF, KIND, MILES, SAFETY_OF
 from cardrules.games.mille_bornes.rules import HazardStacking, SafetyCancel
 from cardrules.slots import slot_setters
 
-__all__ = ["EMPTY_TABLEAU", "Distance", "Tableau", "make_tableau", "read_battle"]
+__all__ = ["EMPTY_TABLEAU", "Distance", "Tableau", "drive", "make_tableau", "read_battle"]
 
 _ROLL = Card.ROLL
 _STOP = Card.STOP
@@ -183,14 +183,7 @@ class Tableau:
         """
         if type(card) is not Card or not _MILES_OF[card]:
             raise ArgumentError(f"a distance card is a Card such as Card.D200, not {shown(card)}")
-        distance = Distance((*self.distance, card))
-        if backwards:
-            return make_tableau(self.battle, self.speed, self.direction, distance, self.safeties,
-                                self.coups_fourres, self.problems, self.rolling,
-                                Distance((*self.backwards, card)), self.miles - _MILES_OF[card])
-        return make_tableau(self.battle, self.speed, self.direction, distance, self.safeties,
-                            self.coups_fourres, self.problems, self.rolling, self.backwards,
-                            self.miles + _MILES_OF[card])
+        return drive(self, card, backwards)
 
     def cards(self) -> list[Card]:
         """Every card on this tableau.
@@ -210,6 +203,17 @@ _new = object.__new__
 (_battle, _speed, _direction, _distance, _safeties, _coups_fourres, _problems, _rolling, _backwards,
  _miles) = slot_setters(Tableau, "battle", "speed", "direction", "distance", "safeties", "coups_fourres",
                         "problems", "rolling", "backwards", "miles")
+
+
+def drive(t: Tableau, card: Card, backwards: bool) -> Tableau:
+    """``t.with_distance(card, backwards)`` for a card known to be a distance card (the engine's
+    hot path: a play it has found legal)."""
+    if backwards:
+        return make_tableau(t.battle, t.speed, t.direction, Distance((*t.distance, card)), t.safeties,
+                            t.coups_fourres, t.problems, t.rolling, Distance((*t.backwards, card)),
+                            t.miles - _MILES_OF[card])
+    return make_tableau(t.battle, t.speed, t.direction, Distance((*t.distance, card)), t.safeties,
+                        t.coups_fourres, t.problems, t.rolling, t.backwards, t.miles + _MILES_OF[card])
 
 
 def make_tableau(
