@@ -11,7 +11,6 @@ import pytest
 
 from cardrules import InvalidStateError
 from cardrules.games import mille_bornes, the_game
-from cardrules.games.mille_bornes.validation import check_table
 
 
 def the_game_state(players: int = 2, moves: int = 6) -> the_game.State:
@@ -81,7 +80,7 @@ def test_a_mille_bornes_table_found_valid_is_still_refused_under_other_rules() -
     state = mille_bornes_state(mille_bornes.Rules(), 30)
     mille_bornes.validate_state(state)
     with pytest.raises(InvalidStateError, match="3 sides need 3 tableaux"):
-        check_table(attrs.evolve(state.rules, players=3), state.table)
+        mille_bornes.validate_table(attrs.evolve(state.rules, players=3), state.table)
 
 
 def test_a_match_record_found_valid_is_still_refused_under_a_lower_target_score() -> None:

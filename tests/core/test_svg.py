@@ -190,7 +190,8 @@ def test_each_side_has_a_tableau_with_its_miles_against_the_race() -> None:
         groups = with_class(group, "distance-group")
         miles = sum(int(g.get("data-miles", "")) * int(g.get("data-count", "")) for g in groups)
         assert miles == tableau.miles
-        assert sorted(int(g.get("data-miles", "")) for g in groups) == sorted(set(tableau.distance))
+        assert sorted(int(g.get("data-miles", "")) for g in groups) == sorted(
+            {mille_bornes.MILES[card] for card in tableau.distance})
         for class_, pile in (("battle-pile", tableau.battle), ("speed-pile", tableau.speed)):
             (drawn,) = with_class(group, class_)
             assert drawn.get("data-top") == (pile[-1].name if pile else None)

@@ -74,7 +74,7 @@ def plays(state: State, card: Card) -> list[Move]:
         limited = bool(mine.speed) and mine.speed[-1] is C.SPEED_LIMIT and not right_of_way
         backwards = bool(mine.direction) and mine.direction[-1] is C.WRONG_WAY \
             and C.DRIVING_ACE not in mine.safeties
-        twos = sum(1 for m in mine.distance if abs(m) == 200)
+        twos = mine.distance.count(C.D200)
         fits = mine.miles - miles >= 0 if backwards else mine.miles + miles <= state.table.target
         allowed = (moving(state, mine) and not (limited and miles > 50)
                    and not (miles == 200 and twos >= rules.max_200s) and fits)

@@ -89,3 +89,20 @@ def test_moves_are_tagged_by_their_class_in_json() -> None:
     assert written[0] == {"game": "mille-bornes", "format": 1, "type": "move", "move": "play",
                           "card": "STOP", "side": 1}
     assert [from_json(json.dumps(data), Move) for data in written] == moves
+
+
+def test_the_public_face_lists_validate_table_and_leaves_the_json_machinery_out() -> None:
+    public = set(mille_bornes.__all__)
+    assert {"validate_table", "validate_state", "validate_observation", "deck", "cards", "rules_of",
+            "all_moves", "NAME", "TITLE", "RULES_VERSION"} <= public
+    assert not {"configure_converter", "SHARED_RECORDS", "ALL_MOVES", "check_table"} & public
+    # Still there for the registry, which reads it until the game descriptor names it.
+    assert callable(mille_bornes.configure_converter)
+
+
+def test_the_unseen_cards_are_a_sorted_tuple_like_the_deck() -> None:
+    state = module.new_game(Rules(players=3), seed=4)
+    unseen = module.observe(state, 1).unseen()
+    assert type(unseen) is tuple
+    assert list(unseen) == sorted(unseen)
+    assert Counter(unseen) == Counter((*state.draw_pile, *state.hands[0], *state.hands[2]))

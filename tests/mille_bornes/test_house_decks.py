@@ -11,7 +11,16 @@ from __future__ import annotations
 import attrs
 
 from cardrules import from_json, to_json
-from cardrules.games.mille_bornes import Card, Rules, State, result, validate_state
+from cardrules.games.mille_bornes import (
+    Card,
+    Rules,
+    State,
+    determinize,
+    new_game,
+    observe,
+    result,
+    validate_state,
+)
 from cardrules.testing import check_conformance
 
 from .positions import deal, play, play_out, solo
@@ -66,3 +75,14 @@ def test_the_house_deck_of_the_api_page_passes_the_conformance_check() -> None:
     house = with_counts(base, RIGHT_OF_WAY=2, D200=6)
     report = check_conformance(house, games=5, seed=1)
     assert (report.games, report.terminal_states) == (5, 5)
+
+
+def test_determinize_deals_every_copy_of_a_card_a_house_deck_holds_hundreds_of() -> None:
+    # More than 256 copies of one card: once, determinize dealt at most 256 of each, and the state
+    # it built had a draw pile shorter than its table said.
+    rules = Rules(deck=((C.ROLL, 20), (C.D25, 300), (C.D50, 10)), target_score=None)
+    state = new_game(rules, seed=1)
+    for seat in (0, 1):
+        guess = determinize(observe(state, seat), 2)
+        validate_state(guess)
+        assert len(guess.draw_pile) == len(state.draw_pile)

@@ -451,7 +451,7 @@ def test_three_200s_or_more_miles_than_the_race_are_refused() -> None:
     def three_200s(data: dict[str, Any]) -> None:
         for _ in range(3):
             data["draw_pile"].remove("D200")
-        data["table"]["tableaux"][0]["distance"] = [100, 200, 200, 200]
+        data["table"]["tableaux"][0]["distance"] = ["D100", "D200", "D200", "D200"]
 
     with pytest.raises(SerializationError, match="impossible distance"):
         from_json(tamper(midgame(), three_200s), State)
@@ -459,7 +459,7 @@ def test_three_200s_or_more_miles_than_the_race_are_refused() -> None:
     def past_700(data: dict[str, Any]) -> None:
         for _ in range(7):
             data["draw_pile"].remove("D100")
-        data["table"]["tableaux"][0]["distance"] = [100] * 8
+        data["table"]["tableaux"][0]["distance"] = ["D100"] * 8
 
     with pytest.raises(SerializationError, match="impossible distance"):
         from_json(tamper(midgame(), past_700), State)

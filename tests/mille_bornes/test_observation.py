@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 
 import attrs
 import pytest
@@ -66,8 +65,8 @@ def test_an_observation_holds_no_other_hand_no_draw_order_and_no_seed() -> None:
 def test_the_unseen_cards_are_the_other_hands_and_the_draw_pile() -> None:
     state = midgame()
     obs = observe(state, 1)
-    hidden = Counter(state.draw_pile) + Counter(state.hands[0]) + Counter(state.hands[2])
-    assert +obs.unseen() == hidden
+    hidden = sorted((*state.draw_pile, *state.hands[0], *state.hands[2]))
+    assert obs.unseen() == tuple(hidden)
 
 
 def hide_differently(state: State, seat: int, rng: random.Random) -> State:

@@ -48,7 +48,7 @@ def test_distance_may_be_played_only_when_moving() -> None:
     state = play(state, "roll", PASS)
     assert drives(state) == ["drive 25", "drive 100"]
     state = play(state, "drive 100")
-    assert state.table.tableaux[0].distance == (100,)
+    assert state.table.tableaux[0].distance == (C.D100,)
     assert state.table.tableaux[0].miles == 100
 
 

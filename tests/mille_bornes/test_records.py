@@ -74,4 +74,4 @@ def test_the_records_are_frozen() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         state.table.current = 1  # type: ignore[misc]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        make_tableau((), (), (), (), (), (), frozenset(), False).rolling = True  # type: ignore[misc]
+        make_tableau((), (), (), (), (), (), frozenset(), False, ()).rolling = True  # type: ignore[misc]

@@ -40,6 +40,7 @@ from cardrules.games.mille_bornes import (
     observe,
     render,
 )
+from cardrules.games.mille_bornes.cards import MILES
 from cardrules.games.mille_bornes.tableau import EMPTY_TABLEAU
 from cardrules.i18n import LANGUAGES, Lang
 from cardrules.testing import reachable_states
@@ -97,14 +98,16 @@ def test_distance_is_counted_by_card_value_and_the_200s_against_their_limit() ->
     for side, tableau in enumerate(state.table.tableaux):
         distance = section(text, f"Side {side} ")[3]
         assert distance.startswith(f"distance: {tableau.miles} of {state.table.target} miles (")
-        for miles in set(tableau.distance):
-            assert f"{tableau.distance.count(miles)} × {miles}" in distance
+        for card in set(tableau.distance):
+            assert f"{tableau.distance.count(card)} × {MILES[card]}" in distance
         assert (f"200s played: {tableau.twos} of 2" in distance) == bool(tableau.twos)
 
 
 def test_miles_driven_the_wrong_way_are_counted_apart_and_the_direction_pile_is_shown() -> None:
     state = new_game(Rules(wrong_way=True), seed=1)
-    tableau = attrs.evolve(EMPTY_TABLEAU, direction=(Card.WRONG_WAY,), distance=(25, 100, -75, 25, -75))
+    tableau = attrs.evolve(EMPTY_TABLEAU, direction=(Card.WRONG_WAY,),
+                           distance=(Card.D25, Card.D100, Card.D75, Card.D25, Card.D75),
+                           backwards=(Card.D75, Card.D75))
     table = attrs.evolve(state.table, tableaux=(tableau, state.table.tableaux[1]))
     lines = section(render(attrs.evolve(state, table=table)), "Side 0 ")
     assert lines[2] == "direction pile: Wrong Way (driving the wrong way)"

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from cardrules import CardrulesError, IllegalMoveError, RulesError
+from cardrules import CardrulesError, IllegalMoveError, RulesError, to_json
 from cardrules.games.mille_bornes import Card, Play, Rules, apply, current_player, legal_moves, new_game
 
 from .positions import PASS, deal, deck_order, moves, play
@@ -89,6 +90,11 @@ def test_seats_are_interleaved_between_the_sides(
 ) -> None:
     rules = Rules(players=players, team_size=team_size)
     assert [rules.side_of(seat) for seat in range(players)] == sides_of_seats
+    # The same table, listed once per rules value for the engine's hot loops, follows the rules
+    # through attrs.evolve and stays out of equality and JSON.
+    assert rules.side_of_seat == tuple(sides_of_seats)
+    assert attrs.evolve(Rules(), players=players, team_size=team_size).side_of_seat == tuple(sides_of_seats)
+    assert "side_of_seat" not in to_json(rules)
 
 
 def test_four_players_in_pairs_sit_0_and_2_against_1_and_3() -> None:
@@ -110,7 +116,7 @@ def test_partners_share_one_tableau() -> None:
     # Seat 0 rolls for side 0; its partner, seat 2, drives on the same tableau.
     state = play(state, "roll", PASS, "drive 100")
     assert state.table.tableaux[0].battle == (C.ROLL,)
-    assert state.table.tableaux[0].distance == (100,)
+    assert state.table.tableaux[0].distance == (C.D100,)
     assert state.table.tableaux[1].distance == ()
     state = play(state, PASS, PASS, PASS)
     assert state.table.current == 2

@@ -45,6 +45,7 @@ from cardrules.games.mille_bornes import (
     validate_observation,
     validate_result,
     validate_state,
+    validate_table,
     why_illegal,
 )
 from cardrules.games.mille_bornes.score_sheet import LINES
@@ -116,23 +117,35 @@ def test_determinize_needs_a_random_generator_or_a_seed() -> None:
 # Impossible values: refused, never a KeyError ------------------------------------------------------
 
 
-def test_a_distance_no_card_has_is_refused_not_a_key_error() -> None:
-    tableau = attrs.evolve(new_game(TWO, seed=1).table.tableaux[0], distance=(30,))
-    with pytest.raises(InvalidStateError, match="30 miles"):
-        tableau.cards()
+def test_a_distance_that_is_no_distance_card_is_refused_not_a_key_error() -> None:
+    state = new_game(TWO, seed=1)
+    for junk, words in (((30,), "tuple of cards, not \\(30,\\)"), ((C.STOP,), "wrong pile"),
+                        ((C.D200,) * 3, "impossible distance")):
+        tableau = attrs.evolve(state.table.tableaux[0], distance=junk)  # type: ignore[arg-type]
+        with pytest.raises(InvalidStateError, match=words):
+            validate_table(TWO, attrs.evolve(state.table, tableaux=(tableau, state.table.tableaux[1])))
 
     def thirty_miles(data: dict[str, Any]) -> None:
         data["table"]["tableaux"][0]["distance"] = [30]
 
-    with pytest.raises(SerializationError, match="30 miles"):
-        from_json(tampered(new_game(TWO, seed=1), thirty_miles), State)
+    with pytest.raises(SerializationError, match="unknown card 30"):
+        from_json(tampered(state, thirty_miles), State)
+
+
+def test_cards_driven_the_wrong_way_are_among_the_distance_cards_and_need_the_variant() -> None:
+    state = new_game(TWO, seed=1)
+    for distance, backwards, words in (((C.D100,), (C.D75,), "among its distance cards"),
+                                       ((C.D100, C.D75), (C.D75,), "these rules do not have")):
+        tableau = attrs.evolve(state.table.tableaux[0], distance=distance, backwards=backwards)
+        with pytest.raises(InvalidStateError, match=words):
+            validate_table(TWO, attrs.evolve(state.table, tableaux=(tableau, state.table.tableaux[1])))
 
 
 def impossible_observations() -> Iterator[tuple[str, Observation]]:
     state = solo(deal(TWO, [[C.ROLL, C.D100, C.D75]]), "roll", "drive 100")
     seen = observe(state, 1)
     table = seen.table
-    thirty = attrs.evolve(table.tableaux[0], distance=(30,))
+    thirty = attrs.evolve(table.tableaux[0], distance=(30,))  # type: ignore[arg-type]
     yield "a distance no card has", attrs.evolve(
         seen, table=attrs.evolve(table, tableaux=(thirty, table.tableaux[1])))
     yield "a card the deck does not hold", attrs.evolve(
@@ -382,17 +395,12 @@ NOT_CARDS = st.one_of(
     st.integers(min_value=0, max_value=20).map(_Number),
     st.sampled_from([True, False, None, "ROLL", 5.0, 2**64, (), CardKind.HAZARD]),
 )
-DISTANCES = (25, 50, 75, 100, 200)
-
-
-def _no_distance(miles: int) -> bool:
-    return abs(miles) not in DISTANCES
-
-
+# A distance pile holds distance cards: miles (as cardrules 0.2 kept them), card numbers and
+# other cards are not ones.
 NOT_DISTANCES = st.one_of(
-    st.integers(min_value=-10**30, max_value=10**30).filter(_no_distance),
+    st.integers(min_value=-10**30, max_value=10**30),
     st.sampled_from([25, 50, 75, 100, 200]).map(_Number),
-    st.sampled_from([True, 25.0, "25", None, C.D25, C.D200]),
+    st.sampled_from([True, 25.0, "25", None, 200, -75, 4, C.STOP, C.ROLL, C.DRIVING_ACE]),
 )
 SHEETS = [second_hand(), list(walk(Rules.room(players=4, team_size=2, target_score=2000), 2))[-1]]
 

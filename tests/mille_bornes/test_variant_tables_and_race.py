@@ -92,7 +92,7 @@ def test_three_teams_of_three_share_one_tableau_per_team() -> None:
     state = play(deal(rules, hands), "roll", PASS, PASS, "drive 100")
     # Seat 3 drove for side 0 on the ROLL seat 0 laid.
     assert state.table.tableaux[0].miles == 100
-    assert state.table.tableaux[0].distance == (100,)
+    assert state.table.tableaux[0].distance == (C.D100,)
     assert state.table.tableaux[1].miles == state.table.tableaux[2].miles == 0
     state = play(state, PASS, PASS, "drive 75")
     assert state.table.tableaux[0].miles == 175

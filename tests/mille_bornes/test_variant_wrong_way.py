@@ -78,7 +78,8 @@ def test_going_the_wrong_way_distance_is_subtracted_and_never_below_zero() -> No
     assert set(drives(state)) == {"drive 25", "drive 50", "drive 75"}
     state = play(state, "drive 75", PASS)
     side = state.table.tableaux[0]
-    assert side.distance == (100, -75)
+    assert side.distance == (C.D100, C.D75)
+    assert side.backwards == (C.D75,)
     assert side.miles == 25
     # 50 would take the side below 0.
     refused(state, Play(C.D50), "wrong way", "below 0")
@@ -130,7 +131,8 @@ def test_the_driving_ace_cancels_a_wrong_way_showing() -> None:
     assert side.coups_fourres == ()
     assert state.table.current == 0  # the safety's extra turn
     state = play(state, "drive 75")
-    assert state.table.tableaux[0].distance == (100, 75)
+    assert state.table.tableaux[0].distance == (C.D100, C.D75)
+    assert state.table.tableaux[0].backwards == ()
 
 
 def test_the_driving_ace_answers_a_wrong_way_by_coup_fourre() -> None:
@@ -152,7 +154,8 @@ def test_200s_driven_backwards_count_toward_the_limit_of_two() -> None:
     state = deal(WRONG_WAY, [[C.ROLL, C.D200, C.D200, C.D200, C.END_OF_WRONG_WAY], [C.WRONG_WAY]])
     state = play(state, "roll", PASS, "drive 200", "wrong way -> side 0", "drive 200")
     side = state.table.tableaux[0]
-    assert side.distance == (200, -200)
+    assert side.distance == (C.D200, C.D200)
+    assert side.backwards == (C.D200,)
     assert side.twos == 2
     state = play(state, PASS, "end of wrong way", PASS)
     refused(state, Play(C.D200), "at most 2 cards of 200")
@@ -181,7 +184,8 @@ def test_a_side_that_drove_forwards_and_back_to_zero_is_not_shut_out(side_1_drov
     state = play(deal(SHORT_RACE, hands), "roll", "roll", "drive 100")
     if side_1_drove:
         state = play(state, "drive 100", "wrong way -> side 1", "drive 100")
-        assert state.table.tableaux[1].distance == (100, -100)
+        assert state.table.tableaux[1].distance == (C.D100, C.D100)
+        assert state.table.tableaux[1].backwards == (C.D100,)
     else:
         state = play(state, PASS, "wrong way -> side 1", PASS)
         assert state.table.tableaux[1].distance == ()

@@ -290,7 +290,10 @@ def _is_protocol(cls: type) -> bool:
 
 
 def _methods(full: str, cls: type, games: tuple[str, ...]) -> Iterator[_Public]:
-    for name, member in vars(cls).items():
+    # Classmethods a class inherits are its constructors too (Mille Bornes' Rules.parker, from Presets).
+    inherited = {name: member for kind in cls.__mro__[1:] for name, member in vars(kind).items()
+                 if isinstance(member, classmethod)}
+    for name, member in {**inherited, **vars(cls)}.items():
         if name.startswith("_"):
             continue
         if isinstance(member, classmethod | staticmethod):

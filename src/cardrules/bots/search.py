@@ -86,10 +86,11 @@ def outcome_returns(state: object) -> tuple[float, ...]:
     if isinstance(winners, tuple) and winners:
         share = 1 / len(winners)
         sides = getattr(rules, "sides", None)
-        if type(sides) is int and sides > 1:
+        side_of_seat = getattr(rules, "side_of_seat", None)
+        if type(sides) is int and sides > 1 and type(side_of_seat) is tuple:
             per_side = [((sides * share if side in winners else 0.0) - 1) / (sides - 1)
                         for side in range(sides)]
-            return tuple(per_side[seat % sides] for seat in range(players))
+            return tuple(per_side[side] for side in side_of_seat)
         return tuple(share if seat in winners else 0.0 for seat in range(players))
     raise ArgumentError(f"{game.title}'s result says neither cards_left nor winners: give ISMCTSBot "
                         "a value function")

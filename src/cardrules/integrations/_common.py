@@ -33,15 +33,17 @@ _SHOWN_NAMES = 5
 
 
 def presets(game: SomeGame) -> dict[str, Callable[..., object]]:
-    """The presets of ``game``'s rules by name: the public classmethods of its ``Rules`` (the
-    design's convention for a rulebook), e.g. Mille Bornes' ``parker``, ``french``, ``wikipedia``
-    and ``room``; The Game has none.
+    """The presets of ``game``'s rules by name: the public classmethods of its ``Rules``, its own or
+    inherited (the design's convention for a rulebook), e.g. Mille Bornes' ``parker``, ``french``,
+    ``wikipedia`` and ``room``; The Game has none.
 
     >>> from cardrules.registry import get
     >>> list(presets(get("mille-bornes"))), presets(get("the-game"))
     (['parker', 'french', 'wikipedia', 'room'], {})
     """
-    return {name: getattr(game.rules_type, name) for name, value in vars(game.rules_type).items()
+    rules_type = game.rules_type
+    return {name: getattr(rules_type, name) for kind in reversed(rules_type.__mro__)
+            for name, value in vars(kind).items()
             if isinstance(value, classmethod) and not name.startswith("_")}
 
 

@@ -14,8 +14,9 @@ import cattrs
 
 from cardrules.arguments import MAX_JSON_ITEMS, shown
 from cardrules.errors import SerializationError
-from cardrules.games.mille_bornes.cards import Card
+from cardrules.games.mille_bornes.cards import MILES, Card
 from cardrules.games.mille_bornes.rules import configure_rules_converter
+from cardrules.games.mille_bornes.tableau import Tableau
 
 __all__ = ["configure_converter"]
 
@@ -47,6 +48,9 @@ def configure_converter(converter: cattrs.Converter) -> None:
     converter.register_unstructure_hook_func(_is_card_set, _unstructure_card_set)
     converter.register_structure_hook_func(_is_card_set, _structure_card_set)
     configure_rules_converter(converter)
+    structure_tableau = converter.get_structure_hook(Tableau)
+    converter.register_structure_hook(
+        Tableau, lambda value, cls: structure_tableau(_distance_as_cards(value), cls))
 
 
 def _structure_card(value: Any, _: type) -> Card:
@@ -83,3 +87,19 @@ def _structure_card_set(value: Any, _: type) -> frozenset[Card]:
     if not isinstance(value, list):
         raise SerializationError(f"a set of cards is a list of card names, not {type(value).__name__}")
     return frozenset(_structure_card(item, Card) for item in value)
+
+
+_NAME_OF_MILES = {miles: card.name for card, miles in MILES.items()}
+
+
+def _distance_as_cards(value: Any) -> Any:
+    """A tableau as cardrules 0.2 wrote it (distance as miles, negative driven the wrong way,
+    and no ``backwards``) as it is written now (the cards by name, and those driven the wrong way
+    in ``backwards``); any other value as it is."""
+    if type(value) is not dict or "backwards" in value or type(value.get("distance")) is not list:
+        return value
+    distance = value["distance"]
+    if not all(type(miles) is int and abs(miles) in _NAME_OF_MILES for miles in distance):
+        return value
+    return {**value, "distance": [_NAME_OF_MILES[abs(miles)] for miles in distance],
+            "backwards": [_NAME_OF_MILES[-miles] for miles in distance if miles < 0]}

@@ -17,7 +17,6 @@ from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes import (
     BATTLE_HAZARDS,
     HAZARDS,
-    MILES,
     REMEDIES,
     SAFETIES,
     Card,
@@ -62,8 +61,6 @@ _BATTLE_CODES = tuple(b"".join(_CODE.pack(i == hot) for i in range(9)) for hot i
 _FLAGS = (_CODE.pack(0), _CODE.pack(1))
 _UINT16 = np.dtype("<u2")
 _LIMIT, _WRONG, _ROW, _ACE = Card.SPEED_LIMIT, Card.WRONG_WAY, Card.RIGHT_OF_WAY, Card.DRIVING_ACE
-# A distance entry of a tableau (negative: driven the wrong way) and the card that made it.
-_MILES_CARD = {sign * miles: card for card, miles in MILES.items() for sign in (1, -1)}
 
 
 # Card counts as one Python int with 16 bits per card kind (kind k in bits 16k..16k+15): adding up
@@ -72,8 +69,6 @@ _MILES_CARD = {sign * miles: card for card, miles in MILES.items() for sign in (
 _LANE = 16
 _GUARD = 1 << _LANE - 1
 _ONE = tuple(1 << _LANE * card for card in Card)
-# A distance entry of a tableau (negative: driven the wrong way), as a count of the card that made it.
-_ONE_OF_MILES = {sign * miles: 1 << _LANE * card for card, miles in MILES.items() for sign in (1, -1)}
 
 _SIDE_PARTS: tuple[tuple[str, int, str], ...] = (
     ("battle", 9, "the battle pile's top card one-hot: empty, ACCIDENT, OUT_OF_GAS, FLAT_TIRE, STOP, "
@@ -186,10 +181,10 @@ class MilleBornesEncoder:
         battle, speed, direction, safeties = t.battle, t.speed, t.direction, t.safeties
         distance = t.distance
         cards = (sum(map(one, battle)) + sum(map(one, speed)) + sum(map(one, direction))
-                 + sum(map(one, safeties)) + sum(map(_ONE_OF_MILES.__getitem__, distance)))
+                 + sum(map(one, safeties)) + sum(map(one, distance)))
         problems = t.problems
         row = _ROW in safeties
-        miles = sum(distance)
+        miles = t.miles
         codes = b"".join((
             _BATTLE_CODES[_BATTLE_INDEX[battle[-1]] if battle else 0],
             _PROBLEM_CODES[problems],
@@ -200,7 +195,7 @@ class MilleBornesEncoder:
             _SAFETY_CODES[frozenset(safeties)],
             _SAFETY_CODES[frozenset(t.coups_fourres)],
             _CODE.pack(min(max(miles, 0), self._longest)),
-            _CODE.pack(min(distance.count(200) + distance.count(-200), self._max_200s)),
+            _CODE.pack(min(t.twos, self._max_200s)),
         ))
         remembered = (t, codes, cards, miles)
         self._sides[side] = remembered
@@ -222,7 +217,7 @@ class MilleBornesEncoder:
         table = observation.table
         players, sides = rules.players, rules.sides
         seat = observation.seat
-        own = seat % sides
+        own = rules.side_of_seat[seat]
         one = _ONE.__getitem__
         hand = sum(map(one, observation.hand))
         pile = table.discard_pile

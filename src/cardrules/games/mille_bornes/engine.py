@@ -48,6 +48,7 @@ from cardrules.games.mille_bornes.state import (
     make_table,
     vouch_for_state,
 )
+from cardrules.games.mille_bornes.tableau import drive
 
 __all__ = ["apply", "current_player", "is_terminal", "legal_moves", "legal_moves_of", "new_game"]
 
@@ -170,7 +171,7 @@ def _legal_moves(rules: Rules, table: Table, hand: tuple[Card, ...]) -> tuple[Mo
         return ()
     sides = rules.sides
     seat = table.current
-    own = seat % sides  # rules.side_of(seat), without the call
+    own = rules.side_of_seat[seat]
     tableaux = table.tableaux
     mine = tableaux[own]
     longest = longest_drive(mine, rules, table.target)
@@ -295,7 +296,7 @@ def _play(state: State, move: Play) -> State:
     rules = state.rules
     hand = state.hands[seat]
     sides = rules.sides
-    own = seat % sides  # rules.side_of(seat), without the call
+    own = rules.side_of_seat[seat]
     tableaux = table.tableaux
     kind = _KIND_CODE[card]
     try:
@@ -318,8 +319,7 @@ def _play(state: State, move: Play) -> State:
     if kind == _DISTANCE:
         t = tableaux[own]
         wrong = t.wrong_way
-        miles = -_MILES[card] if wrong else _MILES[card]
-        t = t.with_distance(miles)
+        t = drive(t, card, wrong)
         tableaux = (*tableaux[:own], t, *tableaux[own + 1:])
         target = table.target
         if not wrong and t.miles == target:

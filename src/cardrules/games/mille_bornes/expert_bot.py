@@ -260,11 +260,12 @@ class _Odds:
         self.hand = Counter(observation.hand)
         self.hand_miles = [MILES[card] for card in observation.hand if card in MILES]
         self.twos_left = rules.max_200s - self.mine.twos
-        self.unseen = observation.unseen()
+        self.unseen = Counter(observation.unseen())
         self.unseen_total = max(1, sum(self.unseen.values()))
         self.opponents = [other for other in range(rules.sides) if other != side]
         seats = range(rules.players)
-        self.seats_of = [[seat for seat in seats if seat % rules.sides == s] for s in range(rules.sides)]
+        self.seats_of = [[seat for seat in seats if rules.side_of_seat[seat] == s]
+                         for s in range(rules.sides)]
         self.hidden_of = [sum(table.hand_sizes[seat] - len(table.revealed[seat]) for seat in self.seats_of[s]
                               if seat != observation.seat) for s in range(rules.sides)]
         points = rules.scoring

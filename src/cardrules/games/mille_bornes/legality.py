@@ -56,15 +56,12 @@ def longest_drive(t: Tableau, rules: Rules, target: int) -> int:
     safeties = t.safeties
     if t.problems or not (t.rolling or _ROW in safeties):
         return 0
-    distance = t.distance
     direction = t.direction
-    if direction and direction[-1] is _WRONG and _ACE not in safeties:
-        longest = sum(distance)
-    else:
-        longest = target - sum(distance)
+    backwards = direction and direction[-1] is _WRONG and _ACE not in safeties
+    longest = t.miles if backwards else target - t.miles
     if longest > 50 and t.speed and t.speed[-1] is _LIMIT and _ROW not in safeties:
         longest = 50
-    if longest >= 200 and distance.count(200) + distance.count(-200) >= rules.max_200s:
+    if longest >= 200 and t.twos >= rules.max_200s:
         longest = 100
     return longest
 
@@ -106,7 +103,7 @@ def can_attack(t: Tableau, hazard: Card, stacking: HazardStacking) -> bool:
 def has_play(rules: Rules, table: Table, card: Card) -> bool:
     """Whether the seat on turn could play ``card`` (on its own side, or on some opponent)."""
     sides = rules.sides
-    own = table.current % sides  # rules.side_of(table.current), without the call
+    own = rules.side_of_seat[table.current]
     tableaux = table.tableaux
     kind = KIND[card]
     if kind is CardKind.SAFETY:

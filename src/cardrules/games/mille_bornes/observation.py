@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import chain
 from operator import itemgetter
-from typing import TypeAlias
 
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.mille_bornes.cards import Card
 from cardrules.games.mille_bornes.state import Observation, State, make_state, vouch_for_state
-from cardrules.games.mille_bornes.validation import unknown_cards_unchecked, unknown_numbers
+from cardrules.games.mille_bornes.validation import validate_observation
 from cardrules.shuffling import shuffled
 from cardrules.slots import slot_setters
 
@@ -58,10 +58,6 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     the library vouches for it (``observe`` of a state from its own verbs, see
     :mod:`cardrules.trust`); the state is then built directly, and is one ``validate_state`` accepts.
 
-    A search determinizes one observation many times: what does not depend on the draw (the check
-    of the observation, its unseen cards) is worked out once and kept for the last observations
-    seen, by identity (an observation is a frozen record, so what holds for it holds for good).
-
     >>> from cardrules.games.mille_bornes import Rules, new_game
     >>> observation = observe(new_game(Rules(players=3), seed=2), 0)
     >>> observe(determinize(observation, 5), 0) == observation
@@ -69,28 +65,39 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     """
     check_instance(observation, Observation, "an observation of Mille Bornes")
     rng = check_rng(rng)
-    known = _PREPARED.get(id(observation))
-    unknown_sorted, deal_hands = (known[1] if known is not None and known[0] is observation
-                                  else _prepare(observation))
-    # The cards as bytes (their numbers): shuffled in bulk, dealt by slicing, turned back into
-    # cards by one C-level lookup per hand (itemgetter of the numbers, over the cards by number).
-    unknown = shuffled(unknown_sorted, rng)
+    if not observation._trusted:
+        validate_observation(observation)
+    table = observation.table
+    seat = observation.seat
+    revealed = table.revealed
+    # The hot path of every search: the cards as bytes (their numbers), because the shuffle draws
+    # them in bulk as bytes (cardrules.shuffling) and bytes are counted and sliced at C level; a
+    # Counter of the cards would cost about as much as the whole rest of a determinize.
+    seen = bytes(chain(observation.hand, table.discard_pile, *chain.from_iterable(
+        (t.battle, t.speed, t.direction, t.safeties, t.distance) for t in table.tableaux)))
+    if any(revealed):
+        seen += bytes(chain.from_iterable(cards for other, cards in enumerate(revealed) if other != seat))
+    count = seen.count
+    unknown = shuffled(b"".join([_BYTE_OF[card] * (held - count(card))
+                                 for card, held in observation.rules._deck_counts]), rng)
     hands: list[tuple[Card, ...]] = []
     at = 0
-    for known_cards, take in deal_hands:
-        if take is None:
+    for other, size in enumerate(table.hand_sizes):
+        if other == seat:
             hands.append(observation.hand)
-        else:
-            hands.append(_cards(sorted(known_cards + unknown[at:at + take])))
-            at += take
-    state: State = make_state(observation.rules, observation.table, tuple(hands),
-                              _cards(unknown[at:]), rng.getrandbits(63))
+            continue
+        known = revealed[other]
+        take = size - len(known)
+        hands.append(_cards(sorted(bytes(known) + unknown[at:at + take])))
+        at += take
+    state: State = make_state(observation.rules, table, tuple(hands), _cards(unknown[at:]),
+                              rng.getrandbits(63))
     vouch_for_state(state, True)
     return state
 
 
 def _cards(numbers: Sequence[int]) -> tuple[Card, ...]:
-    """The cards of ``numbers``, in order."""
+    """The cards of ``numbers``, in order (one C-level lookup for the lot)."""
     if len(numbers) > 1:
         cards: tuple[Card, ...] = itemgetter(*numbers)(_CARD_OF)
         return cards
@@ -100,36 +107,5 @@ def _cards(numbers: Sequence[int]) -> tuple[Card, ...]:
 _CARD_OF: tuple[Card, ...] = tuple(sorted(Card))
 """Each card by its number (the cards are numbered 0, 1, 2, ...)."""
 assert all(card == number for number, card in enumerate(_CARD_OF))
-
-
-_Deal: TypeAlias = tuple[bytes, tuple[tuple[bytes, int | None], ...]]
-"""What every determinization of one observation shares: the cards to deal (their numbers as
-bytes, sorted) and, per seat, the cards the table knows it holds and how many more to deal it
-(``None`` for the observer). (A plain tuple: the first call on an observation builds one.)"""
-
-
-_PREPARED: dict[int, tuple[Observation, _Deal]] = {}
-"""The last observations determinized, by ``id``, with their deal; an entry holds its observation,
-so that no other object can take its ``id`` while the entry is kept."""
-_PREPARED_KEPT = 64
-
-
-def _prepare(observation: Observation) -> _Deal:
-    """The deal of ``observation``, checked unless vouched for (an impossible one raises), and
-    remembered."""
-    revealed = observation.table.revealed
-    # Both give the unknown cards' numbers as bytes; only an observation not vouched for is checked.
-    unknown = unknown_cards_unchecked(observation) if observation._trusted else unknown_numbers(observation)
-    seat = observation.seat
-    hands: tuple[tuple[bytes, int | None], ...]
-    if any(revealed):
-        hands = tuple((b"", None) if other == seat else (bytes(revealed[other]), size - len(revealed[other]))
-                      for other, size in enumerate(observation.table.hand_sizes))
-    else:
-        sizes = observation.table.hand_sizes
-        hands = tuple(zip((b"",) * len(sizes), (*sizes[:seat], None, *sizes[seat + 1:]), strict=True))
-    deal = unknown, hands
-    if len(_PREPARED) >= _PREPARED_KEPT:
-        _PREPARED.clear()
-    _PREPARED[id(observation)] = (observation, deal)
-    return deal
+_BYTE_OF = tuple(bytes((card,)) for card in _CARD_OF)
+"""Each card's number as one byte, by its number."""

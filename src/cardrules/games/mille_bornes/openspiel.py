@@ -173,7 +173,11 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 def _tableau_text(tableau: Tableau) -> str:
-    parts = [f"{tableau.miles} miles ({' '.join(map(str, tableau.distance)) or '-'})",
+    ahead = list(tableau.distance)
+    for card in tableau.backwards:
+        ahead.remove(card)
+    drives = [*map(str, ahead), *(f"-{card}" for card in tableau.backwards)]
+    parts = [f"{tableau.miles} miles ({' '.join(drives) or '-'})",
              f"battle {_cards(tableau.battle)}", f"speed {_cards(tableau.speed)}"]
     if tableau.direction:
         parts.append(f"direction {_cards(tableau.direction)}")

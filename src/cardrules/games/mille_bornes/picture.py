@@ -257,10 +257,11 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
     parts.append(f"<g {attributes(class_='distance', data_miles=miles)}>")
     parts.append(text(x, card_y - 6, _label(lang, "distance"), size=10, fill=MUTED))
     heading_end = x + text_width(_label(lang, "distance"), 10)
-    played = Counter(tableau.distance)
+    back = Counter(tableau.backwards)
+    ahead = Counter(tableau.distance) - back
     for card in DISTANCES:
         for sign in (1, -1):
-            count = played[sign * MILES[card]]
+            count = (ahead if sign > 0 else back)[card]
             if not count:
                 continue
             name = _name(card, lang) if sign > 0 else _label(lang, "wrong_way_miles", card=_name(card, lang))

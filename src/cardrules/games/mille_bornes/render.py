@@ -229,7 +229,7 @@ def _header(rules: Rules, table: Table, seat: int | None, lang: Lang) -> list[st
 
 
 def _tableau_lines(rules: Rules, table: Table, side: int, tableau: Tableau, lang: Lang) -> list[str]:
-    seats = [str(seat) for seat in range(side, rules.players, rules.sides)]
+    seats = [str(seat) for seat, of in enumerate(rules.side_of_seat) if of == side]
     heading = f"{_SIDE(lang, side=side)} ({_SEATS[len(seats) > 1](lang, seats=join_words(seats, lang))})"
     colon = COLON(lang)
     battle = _name(tableau.battle[-1], lang) if tableau.battle else _EMPTY(lang)
@@ -250,10 +250,10 @@ def _tableau_lines(rules: Rules, table: Table, side: int, tableau: Tableau, lang
     lines.append(f"  {_SAFETIES(lang)}{colon}{', '.join(safeties) if safeties else _NONE(lang)}")
     distance = _MILES_OF(lang, miles=tableau.miles, target=table.target)
     if tableau.distance:
-        counts = Counter(tableau.distance)
-        cards = [f"{counts[miles]} × {miles}" if miles > 0
-                 else _WRONG_WAY_MILES(lang, n=counts[miles], miles=-miles)
-                 for miles in sorted(counts, key=lambda miles: (miles < 0, abs(miles)))]
+        back = Counter(tableau.backwards)
+        ahead = Counter(tableau.distance) - back
+        cards = [*(f"{ahead[card]} × {MILES[card]}" for card in sorted(ahead)),
+                 *(_WRONG_WAY_MILES(lang, n=back[card], miles=MILES[card]) for card in sorted(back))]
         distance += " (" + ", ".join(cards) + ")"
     if tableau.twos:
         distance += "; " + _TWOS(lang, n=tableau.twos, most=rules.max_200s)

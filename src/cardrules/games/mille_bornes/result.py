@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from cardrules.arguments import check_instance
 from cardrules.errors import InvalidStateError
+from cardrules.games.mille_bornes.match_validation import check_sheet
 from cardrules.games.mille_bornes.score_sheet import Result
 from cardrules.games.mille_bornes.state import State
-from cardrules.games.mille_bornes.validation import check_sheet
 
 __all__ = ["result", "validate_result"]
 
@@ -33,7 +33,7 @@ def result(state: State) -> Result | None:
 
 def validate_result(value: Result) -> None:
     """Raise :class:`~cardrules.errors.InvalidStateError` unless ``value`` adds up: every hand's
-    score sheet is well formed (see :func:`~cardrules.games.mille_bornes.validation.check_sheet`),
+    score sheet is well formed (see :func:`~cardrules.games.mille_bornes.match_validation.check_sheet`),
     the totals are their sums and the winners are the sides with the highest total.
 
     >>> from cardrules.games.mille_bornes import SideScore, HandScore

@@ -1,26 +1,26 @@
-"""The options of Mille Bornes: the table, the race, the deck, every rulebook variant, scoring.
+"""The rules of a Mille Bornes game: :class:`Rules`, its options, and the game's names.
 
-Every point where the rulebooks disagree is a field; each rulebook is a preset (a classmethod that
-takes every option as a keyword and returns an ordinary ``Rules`` value whose fields can be changed
-with ``attrs.evolve``). A rules value is checked when it is built: its table, its options, numbers
-within the module's limits, a deck of at most ``MAX_DECK_CARDS`` cards, and, for a match, a
-scoring that lets the match end (see :mod:`cardrules.games.mille_bornes.finish`).
+Every point where the rulebooks disagree is a field (the values each takes are in
+:mod:`~cardrules.games.mille_bornes.options`); each rulebook is a preset, a classmethod
+(:mod:`~cardrules.games.mille_bornes.presets`) that takes every option as a keyword and returns an
+ordinary ``Rules`` value whose fields can be changed with ``attrs.evolve``. A rules value is checked
+when it is built: its table, its options, numbers within the limits, and a deck of at most
+``MAX_DECK_CARDS`` cards that deals every hand and, for a match, under which the match ends (see
+:mod:`~cardrules.games.mille_bornes.termination`).
 """
 
 from __future__ import annotations
 
-import enum
 import functools
-import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from itertools import chain, repeat
-from typing import Any, Final, Literal, ParamSpec, TypeAlias, TypeVar, get_args, get_origin, get_type_hints
+from typing import Final, Literal, get_args, get_origin, get_type_hints
 
 import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from cardrules.arguments import MAX_DECK_CARDS, shown
+from cardrules.arguments import check_instance, shown
 from cardrules.errors import ArgumentError, RulesError, SerializationError
 from cardrules.games.mille_bornes.cards import (
     SMALL_TABLE_REMOVED,
@@ -28,7 +28,24 @@ from cardrules.games.mille_bornes.cards import (
     WRONG_WAY_COUNTS,
     Card,
 )
-from cardrules.games.mille_bornes.finish import can_score
+from cardrules.games.mille_bornes.options import (
+    BY_TABLE,
+    MAX_MILES,
+    MAX_PLAYERS,
+    MAX_RESHUFFLES,
+    MAX_TARGET_SCORE,
+    ByTable,
+    CoupFourreRule,
+    DeckCounts,
+    DiscardRule,
+    HandEnd,
+    HazardStacking,
+    SafetyCancel,
+    SafetyExtraTurn,
+    Scoring,
+)
+from cardrules.games.mille_bornes.presets import Presets
+from cardrules.games.mille_bornes.termination import check_deck, check_match_ends
 
 __all__ = [
     "BY_TABLE",
@@ -36,8 +53,10 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_RESHUFFLES",
     "MAX_TARGET_SCORE",
+    "NAME",
     "OPTION_CHOICES",
     "RULES_VERSION",
+    "TITLE",
     "ByTable",
     "CoupFourreRule",
     "DeckCounts",
@@ -49,99 +68,20 @@ __all__ = [
     "SafetyExtraTurn",
     "Scoring",
     "configure_rules_converter",
+    "deck",
 ]
+
+NAME = "mille-bornes"
+"""The game's name in the registry and on the command line."""
+
+TITLE = "Mille Bornes"
+"""The game's name for people."""
 
 RULES_VERSION = 1
 """Bumped whenever a rule's implementation changes what a recorded game would do."""
 
-HazardStacking: TypeAlias = Literal["none", "topmost", "accumulate"]
-CoupFourreRule: TypeAlias = Literal["attacked_side", "any_player", "off"]
-SafetyCancel: TypeAlias = Literal["needs_roll", "restores"]
-DiscardRule: TypeAlias = Literal["any", "unplayable_only"]
-HandEnd: TypeAlias = Literal["all_hands_empty", "any_hand_empty"]
-SafetyExtraTurn: TypeAlias = Literal["always", "while_drawing"]
 
-
-def _whole(value: object) -> bool:
-    return type(value) is int
-
-
-@attrs.frozen(kw_only=True)
-class Scoring:
-    """Points scored by each side at the end of a hand; the defaults are Parker's.
-
-    >>> Scoring().trip, Scoring.room().trip, Scoring.room().shutout_per_opponent
-    (400, 300, False)
-    """
-
-    per_mile: int = 1
-    """Points per mile travelled (every side)."""
-    safety: int = 100
-    """Per safety played (every side)."""
-    all_safeties: int = 300
-    """Bonus for a side that played all four safeties."""
-    all_safeties_needs_trip: bool = False
-    """Room rules: the all-safeties bonus only for the side that completed the trip."""
-    coup_fourre: int = 300
-    """Per coup fourré, on top of the safety's own points."""
-    trip: int = 400
-    """For the side that completed the trip."""
-    delayed_action: int = 300
-    """Trip completed after the draw pile ran out."""
-    safe_trip: int = 300
-    """Trip completed without playing a 200."""
-    shutout: int = 500
-    """Trip completed while an opponent side played no distance card."""
-    shutout_per_opponent: bool = True
-    """Parker: one shutout per such opponent side. Room: one, only if *no* other side has distance."""
-    extension: int = 200
-    """To the side that called an extension and completed it."""
-    extension_failure_to_opponents: bool = True
-    """Parker: when the caller does not complete the extended trip, each opponent side scores the
-    extension bonus instead. Wikipedia: nobody does."""
-
-    def __attrs_post_init__(self) -> None:
-        for field in attrs.fields(Scoring):
-            value = getattr(self, field.name)
-            if field.type in ("int", int) and (not _whole(value) or value < 0):
-                raise RulesError(f"Scoring.{field.name} is a whole number of points, not {shown(value)}")
-            if field.type in ("bool", bool) and type(value) is not bool:
-                raise RulesError(f"Scoring.{field.name} is True or False, not {shown(value)}")
-
-    @functools.cached_property
-    def _worth_points(self) -> frozenset[str]:
-        # The lines that give points, worked out once per Scoring value (presets share theirs).
-        return frozenset(name for name in _LINES if getattr(self, name) > 0)
-
-    @classmethod
-    def parker(cls) -> Scoring:
-        """Parker Brothers' scoring (also the French and Wikipedia rules')."""
-        return cls()
-
-    @classmethod
-    def room(cls) -> Scoring:
-        """The online game room's scoring (see docs/rules/mille-bornes.md): 300 trip, 300
-        "coronación", no safe-trip or extension bonus, one shutout only if no other side has
-        distance, all-four-safeties bonus only for the side that completed the trip."""
-        return cls(trip=300, safe_trip=0, extension=0, shutout_per_opponent=False,
-                   all_safeties_needs_trip=True)
-
-
-_LINES = tuple(field.name for field in attrs.fields(Scoring) if field.type in ("int", int))
-
-
-class ByTable(enum.Enum):
-    """The value of ``Rules.race`` or ``Rules.extension_to`` that follows the table (its only member
-    is :data:`BY_TABLE`)."""
-
-    BY_TABLE = "by_table"
-
-    def __repr__(self) -> str:
-        return "BY_TABLE"
-
-
-BY_TABLE: Final = ByTable.BY_TABLE
-"""Asks for the race or the extension Parker gives the table: the default of both fields."""
+_PARKER_SCORING: Final = Scoring()
 
 
 def _table_race(players: int, team_size: int) -> int:
@@ -149,57 +89,8 @@ def _table_race(players: int, team_size: int) -> int:
     return 1000 if team_size > 1 and players // team_size == 2 else 700
 
 
-DeckCounts: TypeAlias = tuple[tuple[Card, int], ...]
-"""A deck given as ``((card, count), ...)``, each card at most once."""
-
-MAX_PLAYERS: Final = 9
-"""The most seats at a table (and so the most sides)."""
-MAX_MILES: Final = 10_000
-"""The longest race or extension: ten times the rulebooks' longest (1000, extended to 1200)."""
-MAX_RESHUFFLES: Final = 100
-"""The most reshuffles of the discards a hand may allow (the game room's is 3): a hand lasts at
-most ``deck × (1 + reshuffle_limit)`` card moves."""
-MAX_TARGET_SCORE: Final = 1_000_000
-"""The highest target score of a match (the rulebooks' is 5000)."""
-
-_PARKER_SCORING: Final = Scoring.parker()
-_WIKIPEDIA_SCORING: Final = Scoring(extension_failure_to_opponents=False)
-_ROOM_SCORING: Final = Scoring.room()
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def _fields_of(arguments: dict[str, object]) -> dict[str, Any]:
-    """A preset's arguments (its ``locals()``) as the keyword arguments of ``Rules``: every explicit
-    keyword parameter of a preset is a field of ``Rules`` of the same name."""
-    return {name: value for name, value in arguments.items() if name != "cls"}
-
-
-def _keywords_checked(preset: Callable[P, R]) -> Callable[P, R]:
-    """``preset``, refusing a call whose arguments do not fit its signature (a misspelt option, a
-    positional argument) with an :class:`ArgumentError` that names the options."""
-    signature = inspect.signature(preset)
-    options = [name for name, parameter in signature.parameters.items()
-               if parameter.kind is parameter.KEYWORD_ONLY]
-
-    @functools.wraps(preset)
-    def checked(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            signature.bind(*args, **kwargs)
-        except TypeError:
-            unknown = [name for name in kwargs if name not in options]
-            problem = (f"has no option {', '.join(map(repr, unknown))}" if unknown
-                       else "takes its options by keyword")
-            raise ArgumentError(f"Rules.{preset.__name__}() {problem}; its options are "
-                                f"{', '.join(options)}") from None
-        return preset(*args, **kwargs)
-
-    return checked
-
-
 @attrs.frozen(kw_only=True)
-class Rules:
+class Rules(Presets):
     """How a game of Mille Bornes is played; the defaults are Parker's rules for two players.
 
     ``race`` and ``extension_to`` follow the table unless they are given (their default is
@@ -225,7 +116,7 @@ class Rules:
     """2 to 9 seats."""
     team_size: int = 1
     """Players per side (1: individual play). Seats are interleaved: seat s plays for side
-    ``s % sides``."""
+    ``s % sides`` (see :meth:`side_of`)."""
     _race: int | ByTable = attrs.field(default=BY_TABLE, alias="race")
     """The ``race`` asked for: miles, or :data:`BY_TABLE`. Read ``rules.race`` for the miles."""
     _extension_to: int | ByTable | None = attrs.field(default=BY_TABLE, alias="extension_to")
@@ -262,16 +153,22 @@ class Rules:
     """At most this many reshuffles per hand, so that every hand ends."""
     wrong_way: bool = False
     """Game room variant: WRONG_WAY / END_OF_WRONG_WAY cards."""
-    scoring: Scoring = Scoring()
+    scoring: Scoring = _PARKER_SCORING
     """The points; see :class:`Scoring`."""
     target_score: int | None = 5000
     """Play hands until a side reaches this total; ``None``: a single hand."""
     sides: int = attrs.field(init=False, repr=False, eq=False)
     """The number of sides (teams, or players in individual play): ``players // team_size``,
     computed once when the value is built (not an argument, and not part of equality or JSON)."""
+    side_of_seat: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    """The side of each seat (``side_of_seat[seat]`` is ``side_of(seat)``, unchecked: the engine's
+    hot path indexes it), computed once when the value is built, as ``sides``."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "sides", _check_table(self.players, self.team_size))
+        sides = _check_table(self.players, self.team_size)
+        object.__setattr__(self, "sides", sides)
+        # Seats are interleaved around the table: the one place that says so.
+        object.__setattr__(self, "side_of_seat", tuple(seat % sides for seat in range(self.players)))
         _validate(self)
 
     def __repr__(self) -> str:
@@ -302,7 +199,7 @@ class Rules:
         """
         if type(seat) is not int or not 0 <= seat < self.players:
             raise ArgumentError(f"seat is a number from 0 to {self.players - 1}, not {shown(seat)}")
-        return seat % self.sides
+        return self.side_of_seat[seat]
 
     def composition(self) -> dict[Card, int]:
         """How many of each card the deck holds."""
@@ -322,113 +219,23 @@ class Rules:
 
     @functools.cached_property
     def _deck_cards(self) -> tuple[Card, ...]:
+        return tuple(chain.from_iterable(repeat(card, count) for card, count in self._deck_counts))
+
+    @functools.cached_property
+    def _deck_counts(self) -> tuple[tuple[Card, int], ...]:
+        """``(card, count)`` for each card the deck holds, in card order (built once per rules
+        value: ``determinize`` reads it at every call)."""
         counts = self.composition()
-        return tuple(chain.from_iterable(repeat(card, counts.get(card, 0)) for card in Card))
+        return tuple((card, counts[card]) for card in Card if counts.get(card, 0))
 
-    @classmethod
-    @_keywords_checked
-    def parker(
-        cls, *, players: int = 2, team_size: int = 1, race: int | ByTable = BY_TABLE,
-        extension_to: int | ByTable | None = BY_TABLE, hand_size: int = 6, max_200s: int = 2,
-        deck: DeckCounts | None = None, small_table_deck: bool = True,
-        safety_extra_turn: SafetyExtraTurn = "always", hazard_stacking: HazardStacking = "none",
-        coup_fourre: CoupFourreRule = "attacked_side", safety_cancel: SafetyCancel = "needs_roll",
-        discard: DiscardRule = "any", hand_end: HandEnd = "all_hands_empty",
-        reshuffle_discards: bool = False, reshuffle_limit: int = 3, wrong_way: bool = False,
-        scoring: Scoring = _PARKER_SCORING, target_score: int | None = 5000,
-    ) -> Rules:
-        """Parker Brothers' rules (see docs/rules/mille-bornes.md), the default: 700 or 1000 miles by table.
 
-        >>> Rules.parker(players=6, team_size=2).race
-        700
-        >>> Rules.parker(player=4)
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.ArgumentError: Rules.parker() has no option 'player'; its options are players, ...
-        """
-        return cls(**_fields_of(locals()))
+def deck(rules: Rules) -> tuple[Card, ...]:
+    """Every card of the deck under ``rules``, sorted.
 
-    @classmethod
-    @_keywords_checked
-    def french(
-        cls, *, players: int = 2, team_size: int = 1, race: int | ByTable = BY_TABLE,
-        extension_to: int | ByTable | None = BY_TABLE, hand_size: int = 6, max_200s: int = 2,
-        deck: DeckCounts | None = None, small_table_deck: bool = True,
-        safety_extra_turn: SafetyExtraTurn = "while_drawing", hazard_stacking: HazardStacking = "none",
-        coup_fourre: CoupFourreRule = "attacked_side", safety_cancel: SafetyCancel = "needs_roll",
-        discard: DiscardRule = "any", hand_end: HandEnd = "all_hands_empty",
-        reshuffle_discards: bool = False, reshuffle_limit: int = 3, wrong_way: bool = False,
-        scoring: Scoring = _PARKER_SCORING, target_score: int | None = 5000,
-    ) -> Rules:
-        """The French rules: as Parker, but no extra turn for a normal safety once the draw pile
-        is empty.
-
-        >>> Rules.french(players=3).safety_extra_turn
-        'while_drawing'
-        """
-        return cls(**_fields_of(locals()))
-
-    @classmethod
-    @_keywords_checked
-    def wikipedia(
-        cls, *, players: int = 2, team_size: int = 1, race: int | ByTable = BY_TABLE,
-        extension_to: int | ByTable | None = BY_TABLE, hand_size: int = 6, max_200s: int = 2,
-        deck: DeckCounts | None = None, small_table_deck: bool = False,
-        safety_extra_turn: SafetyExtraTurn = "always", hazard_stacking: HazardStacking = "topmost",
-        coup_fourre: CoupFourreRule = "any_player", safety_cancel: SafetyCancel = "needs_roll",
-        discard: DiscardRule = "any", hand_end: HandEnd = "all_hands_empty",
-        reshuffle_discards: bool = False, reshuffle_limit: int = 3, wrong_way: bool = False,
-        scoring: Scoring = _WIKIPEDIA_SCORING, target_score: int | None = 5000,
-    ) -> Rules:
-        """The Spanish Wikipedia article's rules (see docs/rules/mille-bornes.md): hazards stack
-        (only the top counts), any player may call a coup fourré, all 106 cards at every table,
-        and the extension bonus only for a caller who completes the longer trip; pass
-        ``race=1000, extension_to=1200`` for the long race it describes.
-
-        >>> rules = Rules.wikipedia(race=1000, extension_to=1200)
-        >>> rules.hazard_stacking, rules.coup_fourre, rules.race, rules.extension_to
-        ('topmost', 'any_player', 1000, 1200)
-        """
-        return cls(**_fields_of(locals()))
-
-    @classmethod
-    @_keywords_checked
-    def room(
-        cls, *, players: int = 2, team_size: int = 1, accumulate: bool = False,
-        reshuffle: bool = False, wrong_way: bool = False, race: int | ByTable = 1000,
-        extension_to: int | ByTable | None = None, hand_size: int = 6, max_200s: int = 2,
-        deck: DeckCounts | None = None, small_table_deck: bool = False,
-        safety_extra_turn: SafetyExtraTurn = "always", coup_fourre: CoupFourreRule = "attacked_side",
-        safety_cancel: SafetyCancel = "needs_roll", discard: DiscardRule = "unplayable_only",
-        hand_end: HandEnd = "any_hand_empty", reshuffle_limit: int = 3,
-        scoring: Scoring = _ROOM_SCORING, target_score: int | None = 5000,
-    ) -> Rules:
-        """The online game room's rules (see docs/rules/mille-bornes.md): race 1000 without
-        extension, its scoring, only unplayable cards may be discarded, the hand ends when a
-        player due to play has no cards. Its three variants are switches, off unless asked for:
-        ``accumulate`` (accumulated attacks: ``hazard_stacking="accumulate"``), ``reshuffle``
-        (``reshuffle_discards=True``) and ``wrong_way`` (the wrong-way card).
-
-        >>> rules = Rules.room(players=4, accumulate=True)
-        >>> rules.race, rules.hazard_stacking, rules.reshuffle_discards
-        (1000, 'accumulate', False)
-        >>> Rules.room(accumulate="no")
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.RulesError: Rules.room(accumulate=...) is True or False, not 'no'
-        """
-        for name, switch in (("accumulate", accumulate), ("reshuffle", reshuffle), ("wrong_way", wrong_way)):
-            if type(switch) is not bool:
-                raise RulesError(f"Rules.room({name}=...) is True or False, not {shown(switch)}")
-        return cls(
-            players=players, team_size=team_size, race=race, extension_to=extension_to,
-            hand_size=hand_size, max_200s=max_200s, deck=deck, small_table_deck=small_table_deck,
-            safety_extra_turn=safety_extra_turn,
-            hazard_stacking="accumulate" if accumulate else "none", coup_fourre=coup_fourre,
-            safety_cancel=safety_cancel, discard=discard, hand_end=hand_end,
-            reshuffle_discards=reshuffle, reshuffle_limit=reshuffle_limit, wrong_way=wrong_way,
-            scoring=scoring, target_score=target_score,
-        )
+    >>> len(deck(Rules())), len(deck(Rules(players=4, team_size=2)))
+    (101, 106)
+    """
+    return check_instance(rules, Rules, "Mille Bornes' Rules").deck_cards()
 
 
 def _check_table(players: object, team_size: object) -> int:
@@ -476,26 +283,11 @@ def _validate(rules: Rules) -> None:
     if type(rules.scoring) is not Scoring:
         raise RulesError("Rules.scoring is a Scoring value")
     if rules.deck is not None:
-        _check_deck(rules)
-    counts = rules.composition()
-    cards = sum(counts.values())
-    if rules.players * rules.hand_size > cards:
-        raise RulesError(f"a deck of {cards} cards cannot deal {rules.players} hands "
-                         f"of {shown(rules.hand_size)}")
-    points = rules.scoring
-    if rules.target_score is not None and not can_score(
-        points._worth_points, counts, players=rules.players, team_size=rules.team_size,
-        hand_size=rules.hand_size, race=rules.race, extension_to=rules.extension_to,
-        max_200s=rules.max_200s, coups_fourres=rules.coup_fourre != "off",
-        accumulate=rules.hazard_stacking == "accumulate",
-        all_safeties_needs_trip=points.all_safeties_needs_trip,
-        extension_failure_to_opponents=points.extension_failure_to_opponents,
-    ):
-        raise RulesError(
-            f"a match to {rules.target_score} points could never end: no line of this Scoring that "
-            "is worth points can be earned under these rules with this deck (play a single hand "
-            "with target_score=None, or give points to a line that can be earned)"
-        )
+        check_deck(rules.deck, rules.wrong_way)
+    check_match_ends(rules.composition(), rules.scoring, players=rules.players, team_size=rules.team_size,
+                     hand_size=rules.hand_size, race=rules.race, extension_to=rules.extension_to,
+                     max_200s=rules.max_200s, coup_fourre=rules.coup_fourre,
+                     hazard_stacking=rules.hazard_stacking, target_score=rules.target_score)
 
 
 _HINTS = get_type_hints(Rules)
@@ -509,29 +301,6 @@ OPTION_CHOICES: Mapping[str, tuple[str, ...]] = {
 """
 _BOOL_FIELDS = tuple(name for name, hint in _HINTS.items() if hint is bool)
 _ARGUMENTS = tuple(field for field in attrs.fields(Rules) if field.init)
-
-
-def _check_deck(rules: Rules) -> None:
-    """Refuse a deck given as counts that is not one, in time linear in the length of the counts
-    (each card is counted once, so at most one pair per kind of card is read)."""
-    deck = rules.deck
-    if type(deck) is not tuple:
-        raise RulesError("Rules.deck is a tuple of (card, count) pairs")
-    seen: set[Card] = set()
-    total = 0
-    for pair in deck:
-        if (type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not Card
-                or type(pair[1]) is not int or pair[1] < 0):
-            raise RulesError(f"Rules.deck holds (card, count) pairs, not {shown(pair)}")
-        card, count = pair
-        if card in seen:
-            raise RulesError(f"Rules.deck counts {card.name} twice")
-        seen.add(card)
-        total += count
-        if total > MAX_DECK_CARDS:
-            raise RulesError(f"a deck holds at most {MAX_DECK_CARDS} cards")
-        if count and card in WRONG_WAY_COUNTS and not rules.wrong_way:
-            raise RulesError("WRONG_WAY and END_OF_WRONG_WAY cards need wrong_way=True")
 
 
 def configure_rules_converter(converter: cattrs.Converter) -> None:

@@ -50,7 +50,8 @@ def safety_played(
     problems, rolling = read_battle(battle, safeties, rules.hazard_stacking, rules.safety_cancel)
     coups = (*t.coups_fourres, safety) if coup else t.coups_fourres
     return (
-        make_tableau(battle, speed, direction, t.distance, safeties, coups, problems, rolling),
+        make_tableau(battle, speed, direction, t.distance, safeties, coups, problems, rolling, t.backwards,
+                     t.miles),
         tuple(discarded),
     )
 
@@ -67,7 +68,7 @@ def without_hazard(rules: Rules, t: Tableau, hazard: Card) -> Tableau:
         battle = battle[:-1]
     problems, rolling = read_battle(battle, t.safeties, rules.hazard_stacking, rules.safety_cancel)
     return make_tableau(battle, speed, direction, t.distance, t.safeties, t.coups_fourres, problems,
-                        rolling)
+                        rolling, t.backwards, t.miles)
 
 
 def holders(
@@ -79,12 +80,12 @@ def holders(
         return ()
     safety = SAFETY_OF[hazard]
     players = rules.players
-    sides = rules.sides
+    # The table of sides, not rules.side_of(seat): this runs after every hazard.
+    side_of_seat = rules.side_of_seat
     anyone = rules.coup_fourre == "any_player"
     found = []
     for step in range(1, players):
         seat = (attacker + step) % players
-        # seat % sides is rules.side_of(seat), without the call: this runs after every hazard.
-        if safety in hands[seat] and (anyone or seat % sides == side):
+        if safety in hands[seat] and (anyone or side_of_seat[seat] == side):
             found.append(seat)
     return tuple(found)

@@ -23,8 +23,9 @@ def score_hand(
     Every safety card played scores (a second copy, with a deck that has several, too); the
     all-four bonus needs the four different safeties.
 
+    >>> from cardrules.games.mille_bornes.cards import Card
     >>> from cardrules.games.mille_bornes.tableau import EMPTY_TABLEAU
-    >>> won = EMPTY_TABLEAU.with_distance(200).with_distance(200).with_distance(100)
+    >>> won = EMPTY_TABLEAU.with_distance(Card.D200).with_distance(Card.D200).with_distance(Card.D100)
     >>> sheet = score_hand(Rules(race=500), 0, (won, EMPTY_TABLEAU), 0, None, False)
     >>> sheet.totals, sheet.sides[0].shutout
     ((1400, 0), 500)

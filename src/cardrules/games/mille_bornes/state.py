@@ -9,10 +9,12 @@ object, so observing a state copies nothing. The hot path builds tables and stat
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Literal, TypeAlias
 
 import attrs
 
+from cardrules.arguments import check_instance
 from cardrules.contract import GameObservation, GameState
 from cardrules.games.mille_bornes.cards import Card
 from cardrules.games.mille_bornes.moves import Move
@@ -29,15 +31,18 @@ __all__ = [
     "State",
     "Table",
     "Window",
+    "cards",
     "make_state",
     "make_table",
+    "rules_of",
     "vouch_for_state",
 ]
 
 Phase: TypeAlias = Literal["play", "coup_fourre", "extension", "over"]
-"""What the seat on turn decides: ``play`` (play or discard a card, having drawn), ``coup_fourre``
-(call a coup fourré or decline), ``extension`` (extend the race or decline); ``over``: the game
-has ended."""
+"""Which kind of decision is pending (The Game's ``Status`` says instead how a game stands: a Mille
+Bornes hand has no such state, it is won on the score sheet). What the seat on turn decides:
+``play`` (play or discard a card, having drawn), ``coup_fourre`` (call a coup fourré or decline),
+``extension`` (extend the race or decline); ``over``: the game has ended."""
 
 PHASES: tuple[Phase, ...] = ("play", "coup_fourre", "extension", "over")
 """Every :data:`Phase`, in that order."""
@@ -133,7 +138,7 @@ class Observation(GameObservation[State]):
 
     >>> from cardrules.games.mille_bornes import Rules, new_game, observe
     >>> observation = observe(new_game(Rules(), seed=1), 1)
-    >>> observation.side, len(observation.hand), sum(observation.unseen().values())
+    >>> observation.side, len(observation.hand), len(observation.unseen())
     (1, 6, 95)
     """
 
@@ -149,14 +154,15 @@ class Observation(GameObservation[State]):
         """The observer's side."""
         return self.rules.side_of(self.seat)
 
-    def unseen(self) -> Counter[Card]:
-        """The cards this seat cannot see (the other hands and the draw pile), with their counts."""
-        cards = Counter(self.rules.deck_cards())
-        cards.subtract(self.hand)
-        cards.subtract(self.table.discard_pile)
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this seat cannot see (the other hands and the draw pile), sorted, each copy
+        once: the same kind of value as ``deck(rules)``. Wrap it in ``collections.Counter`` for
+        the count of each card."""
+        seen = Counter(self.hand)
+        seen.update(self.table.discard_pile)
         for tableau in self.table.tableaux:
-            cards.subtract(tableau.cards())
-        return cards
+            seen.update(tableau.cards())
+        return tuple(sorted((Counter(self.rules.composition()) - seen).elements()))
 
 
 # attrs' __init__ of a frozen class sets each field with object.__setattr__(self, name, value), which
@@ -218,3 +224,30 @@ def make_state(
     _draw_pile(state, draw_pile)
     _seed(state, seed)
     return state
+
+
+def cards(state: State) -> Iterable[Card]:
+    """Every card ``state`` holds, anywhere: always ``deck(state.rules)`` rearranged.
+
+    >>> from cardrules.games.mille_bornes import Rules, deck, new_game
+    >>> state = new_game(Rules(), seed=1)
+    >>> sorted(cards(state)) == list(deck(state.rules))
+    True
+    """
+    table = check_instance(state, State, "a state of Mille Bornes").table
+    held = [*state.draw_pile, *table.discard_pile]
+    for hand in state.hands:
+        held.extend(hand)
+    for tableau in table.tableaux:
+        held.extend(tableau.cards())
+    return held
+
+
+def rules_of(state: State) -> Rules:
+    """The rules ``state`` is played under.
+
+    >>> from cardrules.games.mille_bornes import Rules, new_game
+    >>> rules_of(new_game(Rules(players=3), seed=1)).players
+    3
+    """
+    return check_instance(state, State, "a state of Mille Bornes").rules

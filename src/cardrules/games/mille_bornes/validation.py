@@ -1,67 +1,58 @@
-"""Checks that a Mille Bornes state, observation or score sheet read from outside could arise in play.
+"""Checks that a Mille Bornes table, state or observation read from outside could arise in play.
 
-One validator, :func:`check_table`, checks the public :class:`~cardrules.games.mille_bornes.state.Table`
-(every tableau, the decision under way, the match and its score sheets); :func:`validate_state` adds
-the hidden cards and :func:`validate_observation` the observer's hand. Anything these accept can be
-played on: no verb fails on it, and ``result`` of it is well defined. Every refusal is an
+One check of the public :class:`~cardrules.games.mille_bornes.state.Table`, :func:`validate_table`,
+serves every record: every tableau, the cards' count, the decision under way, the race, and the
+match with its score sheets (:mod:`.match_validation`); :func:`validate_state` adds the hidden cards
+and :func:`validate_observation` the observer's hand. Anything these accept can be played on: no
+verb fails on it, and ``result`` of it is well defined. Every refusal is an
 :class:`~cardrules.errors.InvalidStateError`, whatever the input holds (a number where a card
-belongs, a side that does not exist, ...).
+belongs, a side that does not exist, ...): each check looks at a value's type before it computes
+with it, and at a number's size before it adds it up.
 
-This module holds the entry points and the checks of the table as a whole (its counts, the race,
-the decision under way); :mod:`.tableau_checks` checks the tableaux, :mod:`.match_checks` the match
-record and its score sheets (its :func:`check_sheet` is exported here too), and
-:mod:`.check_basics` holds what the three share.
-
-The checks of a table are remembered for the last ones checked, by identity: tables are frozen
-records made of tuples of cards and numbers (which the checks make sure of), so one found valid
-under some rules stays valid under them. Every observation of a state shares its table, so
-``determinize``, asked again and again by a search, checks a table once (and, through
-:mod:`.match_checks`, a match once per hand); the engine never fills this memory, so ``apply``
-costs what it did.
+Nothing is remembered between calls. A value the library made itself is vouched for
+(:mod:`cardrules.trust`) and never checked again: ``determinize`` of an observation from
+``observe`` skips these checks altogether.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from itertools import chain
-from operator import le
 
 from cardrules.arguments import check_instance, shown
 from cardrules.errors import InvalidStateError
-from cardrules.games.mille_bornes.cards import KIND, SAFETY_OF, Card, CardKind
-from cardrules.games.mille_bornes.check_basics import (
-    _CARDS,
-    _ONLY_CARDS,
-    _ONLY_INTS,
-    _ONLY_TUPLES,
-    _check_cards,
-    _facts,
-    _ints,
-    _remember,
-    _within,
+from cardrules.games.mille_bornes.cards import (
+    BATTLE_HAZARDS,
+    DISTANCES,
+    KIND,
+    REMEDY_OF,
+    SAFETIES,
+    SAFETY_OF,
+    Card,
+    CardKind,
 )
-from cardrules.games.mille_bornes.match_checks import _check_match, check_sheet
-from cardrules.games.mille_bornes.rules import Rules
+from cardrules.games.mille_bornes.match_validation import check_match, check_sheet
+from cardrules.games.mille_bornes.rules import MAX_PLAYERS, Rules
 from cardrules.games.mille_bornes.state import PHASES, Match, Observation, State, Table, Window
-from cardrules.games.mille_bornes.tableau_checks import _check_tableaux, _visible_numbers
+from cardrules.games.mille_bornes.tableau import Distance, Tableau, read_battle
 
-__all__ = [
-    "check_sheet",
-    "check_table",
-    "unknown_cards",
-    "unknown_cards_unchecked",
-    "unknown_numbers",
-    "validate_observation",
-    "validate_state",
-]
+__all__ = ["check_sheet", "validate_observation", "validate_state", "validate_table"]
 
-_NUMBERS = range(len(_CARDS))
+_BATTLE_PILE = frozenset((*BATTLE_HAZARDS, *(REMEDY_OF[hazard] for hazard in BATTLE_HAZARDS)))
+_SPEED_PILE = frozenset((Card.SPEED_LIMIT, Card.END_OF_LIMIT))
+_DIRECTION_PILE = frozenset((Card.WRONG_WAY, Card.END_OF_WRONG_WAY))
+_SAFETY_AREA = frozenset(SAFETIES)
+_DISTANCE_PILE = frozenset(DISTANCES)
+_PILE_TYPES = {tuple, Distance}
+_NOTHING_KNOWN = tuple(((),) * players for players in range(MAX_PLAYERS + 1))
+"""Per number of players, ``Table.revealed`` when no card is known to be held."""
 
 
 def validate_state(state: State) -> None:
     """Raise :class:`~cardrules.errors.InvalidStateError` unless ``state`` could arise in play.
 
-    Checked: the table (see :func:`check_table`); every card of the rules' deck exactly once;
+    Checked: the table (see :func:`validate_table`); every card of the rules' deck exactly once;
     hands sorted, of the sizes the table shows, holding the cards the table knows they hold; the
     draw pile as long as the table shows.
 
@@ -71,70 +62,38 @@ def validate_state(state: State) -> None:
     check_instance(state, State, "a state of Mille Bornes")
     rules = _rules(state.rules)
     table = state.table
-    seen, fresh = _table_seen(rules, table)
+    face_up, deck = _check_table(rules, table)
     hands = state.hands
     if type(hands) is not tuple or len(hands) != rules.players:
         raise InvalidStateError(f"a {rules.players}-player game needs one hand per seat")
-    draw_pile = state.draw_pile
-    # One pass over every hidden card at C level; only a state that fails it is walked seat by
-    # seat, which finds what is wrong (and says it as it always has).
-    if not (_ONLY_TUPLES.issuperset(map(type, hands)) and type(draw_pile) is tuple
-            and _ONLY_CARDS.issuperset(map(type, chain(draw_pile, *hands)))
-            and tuple(map(len, hands)) == table.hand_sizes):
-        _explain_hands(table, hands, draw_pile)
-    # Each hand as the numbers of its cards (sorted as numbers, not as enum members: faster).
-    in_hand = tuple(map(bytes, hands))
-    if tuple(map(bytes, map(sorted, in_hand))) != in_hand:
-        _explain_hands(table, hands, draw_pile)
-    revealed = table.revealed
-    if any(revealed):
-        for seat, hand in enumerate(hands):
-            if revealed[seat] and not _within(revealed[seat], hand):
-                raise InvalidStateError(f"seat {seat} is known to hold a card it does not have")
-    if len(draw_pile) != table.draw_pile_size:
-        raise InvalidStateError(f"the draw pile holds {len(draw_pile)} cards, not the "
-                                f"{shown(table.draw_pile_size)} the table shows")
-    if type(state.seed) is not int:
-        raise InvalidStateError(f"the match seed is a whole number, not {shown(state.seed)}")
-    # Every card, as its number, in one bytes (all are cards, so all are numbers below 256): then
-    # one C-level count per kind of the deck. As many cards as the deck, and as many of each kind
-    # it holds, leave no room for a card it does not hold.
-    every = b"".join((seen, bytes(draw_pile), *in_hand))
-    facts = _facts(rules)
-    if len(every) != facts.size or tuple(map(every.count, facts.numbers)) != facts.counts:
-        if fresh:
-            _check_seen(rules, seen)
-        held = Counter(map(_CARDS.__getitem__, every))
-        expected = facts.deck
-        extra = sorted(card for card, count in held.items() if count > expected.get(card, 0))
-        missing = sorted(card for card, count in expected.items() if count > held[card])
-        raise InvalidStateError(
-            "the state must hold the rules' deck exactly"
-            + (f"; extra {[c.name for c in extra[:5]]}" if extra else "")
-            + (f"; missing {[c.name for c in missing[:5]]}" if missing else "")
-        )
-    if fresh:
-        # The deck holds every card of the state, so every card face up: the table is valid.
-        _remember(_KNOWN_TABLES, table, (table, rules, seen))
-
-
-def _explain_hands(table: Table, hands: tuple[object, ...], draw_pile: object) -> None:
-    """Raise the error :func:`validate_state` gives for the first hand (or the draw pile) that is
-    not a sorted tuple of cards of the size the table shows."""
     for seat, hand in enumerate(hands):
         hand = _check_hand(hand, f"seat {seat}'s hand")
         if len(hand) != table.hand_sizes[seat]:
             raise InvalidStateError(f"seat {seat} holds {len(hand)} cards, not the "
                                     f"{shown(table.hand_sizes[seat])} the table shows")
-        if table.revealed[seat] and not _within(table.revealed[seat], hand):
+        if not _within(table.revealed[seat], hand):
             raise InvalidStateError(f"seat {seat} is known to hold a card it does not have")
-    _check_cards(draw_pile, "the draw pile")
+    draw_pile = _check_cards(state.draw_pile, "the draw pile")
+    if len(draw_pile) != table.draw_pile_size:
+        raise InvalidStateError(f"the draw pile holds {len(draw_pile)} cards, not the "
+                                f"{shown(table.draw_pile_size)} the table shows")
+    if type(state.seed) is not int:
+        raise InvalidStateError(f"the match seed is a whole number, not {shown(state.seed)}")
+    held = face_up + Counter(chain(draw_pile, *hands))
+    if held != deck:
+        extra = sorted(held - deck)
+        missing = sorted(deck - held)
+        raise InvalidStateError(
+            "the state must hold the rules' deck exactly"
+            + (f"; extra {[c.name for c in extra[:5]]}" if extra else "")
+            + (f"; missing {[c.name for c in missing[:5]]}" if missing else "")
+        )
 
 
 def validate_observation(observation: Observation) -> None:
     """Raise :class:`~cardrules.errors.InvalidStateError` unless ``observation`` could be seen in play.
 
-    Checked: the table (see :func:`check_table`); the observer's seat and its hand (sorted, of the
+    Checked: the table (see :func:`validate_table`); the observer's seat and its hand (sorted, of the
     size the table shows, holding what the table knows it holds); the cards seen and the cards
     known to be in other hands, which must all fit in the rules' deck. Any observation this accepts
     has a state behind it, which ``determinize`` deals.
@@ -143,24 +102,9 @@ def validate_observation(observation: Observation) -> None:
     >>> validate_observation(observe(new_game(Rules(), seed=1), 1))
     """
     check_instance(observation, Observation, "an observation of Mille Bornes")
-    unknown_numbers(observation)
-
-
-def unknown_cards(observation: Observation) -> list[Card]:
-    """The cards whose place ``observation``'s seat does not know, sorted: the cards of the other
-    hands and of the draw pile, less those the table knows a seat holds (``Table.revealed``).
-
-    Raises :class:`~cardrules.errors.InvalidStateError` unless the observation could be seen (see
-    :func:`validate_observation`, which is this check). ``determinize`` deals these cards.
-    """
-    return list(map(_CARDS.__getitem__, unknown_numbers(observation)))
-
-
-def unknown_numbers(observation: Observation) -> bytes:
-    """The numbers of the cards :func:`unknown_cards` returns, checked as it checks them."""
     rules = _rules(observation.rules)
     table = observation.table
-    visible, fresh = _table_seen(rules, table)
+    seen, deck = _check_table(rules, table)
     seat = observation.seat
     if type(seat) is not int or not 0 <= seat < rules.players:
         raise InvalidStateError(f"the observer is a seat from 0 to {rules.players - 1}, "
@@ -168,164 +112,96 @@ def unknown_numbers(observation: Observation) -> bytes:
     hand = _check_hand(observation.hand, "the observer's hand")
     if len(hand) != table.hand_sizes[seat]:
         raise InvalidStateError("the observer's hand size does not match its hand")
-    revealed = table.revealed
-    seen = visible + bytes(hand)
-    if any(revealed):
-        if revealed[seat] and not _within(revealed[seat], hand):
-            raise InvalidStateError("the observer is known to hold a card it does not have")
-        seen += bytes(chain.from_iterable(cards for other, cards in enumerate(revealed) if other != seat))
-    # As validate_state counts: every card seen, as its number, in one bytes (a superset of the
-    # cards face up, which it checks at the same time).
-    facts = _facts(rules)
-    count = seen.count
-    if not all(map(le, map(count, _NUMBERS), facts.limits)):
-        if fresh:
-            _check_seen(rules, visible)
-        card = min(card for card, most in zip(_CARDS, facts.limits, strict=True) if count(card) > most)
-        raise InvalidStateError(f"more {card.name} are seen or known to be held than the deck has")
-    if fresh:
-        # The deck holds every card seen, so every card face up: the table is valid.
-        _remember(_KNOWN_TABLES, table, (table, rules, visible))
-    return b"".join([_RUNS[card][:held - count(card)] for card, held in _deck_numbers(rules)])
+    if not _within(table.revealed[seat], hand):
+        raise InvalidStateError("the observer is known to hold a card it does not have")
+    seen.update(chain(hand, *(known for other, known in enumerate(table.revealed) if other != seat)))
+    too_many = seen - deck
+    if too_many:
+        raise InvalidStateError(f"more {min(too_many).name} are seen or known to be held than the deck has")
 
 
-def unknown_cards_unchecked(observation: Observation) -> bytes:
-    """The numbers of the cards :func:`unknown_cards` returns, for an observation known to be valid
-    (one the library vouches for, see :mod:`cardrules.trust`), without checking it: the deck less
-    the cards face up, the observer's hand and the cards the table knows the other seats hold."""
-    table = observation.table
-    seat = observation.seat
-    # Every card seen, as its number, in one bytes: then one C-level count per kind of the deck
-    # (a Counter of the cards hashes and compares enum members, several times slower).
-    seen = _visible_numbers(table.tableaux, table.discard_pile) + bytes(observation.hand)
-    for other, cards in enumerate(table.revealed):
-        if cards and other != seat:
-            seen += bytes(cards)
-    count = seen.count
-    return b"".join([_RUNS[card][:held - count(card)] for card, held in _deck_numbers(observation.rules)])
-
-
-def _deck_numbers(rules: Rules) -> tuple[tuple[int, int], ...]:
-    """Each card of the deck of ``rules`` (as its number) and how many the deck holds, in card
-    order; remembered by the identity of the rules' deck (a tuple the rules value builds once and
-    keeps, which copies of the rules share), so that rules never seen before cost no hashing."""
-    deck = rules.deck_cards()
-    known = _DECK_NUMBERS.get(id(deck))
-    if known is not None and known[0] is deck:
-        return known[1]
-    numbers = tuple((int(card), count) for card, count in sorted(Counter(deck).items()))
-    _remember(_DECK_NUMBERS, deck, (deck, numbers))
-    return numbers
-
-
-_RUNS = tuple(bytes((card,)) * 256 for card in range(max(Card) + 1))
-"""Per card number, that number 256 times (more than any deck holds of a card)."""
-
-
-def check_table(rules: Rules, table: Table) -> None:
+def validate_table(rules: Rules, table: Table) -> None:
     """Raise :class:`~cardrules.errors.InvalidStateError` unless ``table`` could be seen in a game
-    under ``rules``: the tableaux and piles, the card counts, the decision under way, the race,
-    and the match with its score sheets."""
+    played under ``rules``.
+
+    Checked: every tableau (each card on its own pile, a battle status that is what its battle pile
+    means, a distance within the race and the 200s allowed); the discard pile; the hand sizes and
+    the cards known to be held; the cards on the table, in hand and in the draw pile adding up to
+    the deck, with no card face up more often than the deck holds it; the reshuffles; the race and
+    the hand under way; the decision under way (a coup fourré window, an extension); the match and
+    its score sheets.
+
+    >>> from cardrules.games.mille_bornes import Rules, new_game
+    >>> validate_table(Rules(), new_game(Rules(), seed=1).table)
+    >>> validate_table(Rules(players=3), new_game(Rules(), seed=1).table)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: 3 sides need 3 tableaux
+    """
+    check_instance(rules, Rules, "Mille Bornes' Rules")
     _check_table(rules, table)
 
 
-_KNOWN_TABLES: dict[int, tuple[Table, Rules, bytes]] = {}
-"""Tables found valid, by ``id``, each with its rules and the numbers of its cards face up. An
-entry holds its table, so that no other object can take the table's ``id`` while the entry is kept."""
-_DECK_NUMBERS: dict[int, tuple[tuple[Card, ...], tuple[tuple[int, int], ...]]] = {}
-"""The result of :func:`_deck_numbers` by the ``id`` of the deck; as above."""
-
-
-def _check_table(rules: Rules, table: Table) -> bytes:
-    """:func:`check_table`, which also gives the numbers of the cards face up (on the tableaux and
-    the discard pile, see :func:`_visible_numbers`)."""
-    seen, fresh = _table_seen(rules, table)
-    if fresh:
-        _check_seen(rules, seen)
-        _remember(_KNOWN_TABLES, table, (table, rules, seen))
-    return seen
-
-
-def _table_seen(rules: Rules, table: Table) -> tuple[bytes, bool]:
-    """:func:`check_table` but for one check, and the numbers of the cards face up; then whether
-    the table is new. A new table is not checked for more copies of a card face up than the deck
-    holds: the caller makes that check (:func:`_check_seen`), or one that implies it, and
-    remembers the table then. (Both validators count every card they know of, the cards face up
-    among them: they save counting these twice.)"""
-    known = _KNOWN_TABLES.get(id(table))
-    if known is not None and known[0] is table and known[1] is rules:
-        return known[2], False
-    return _check_new_table(rules, table), True
-
-
-def _check_seen(rules: Rules, seen: bytes) -> None:
-    """Raise unless the deck of ``rules`` holds every card face up (``seen``, their numbers)."""
-    facts = _facts(rules)
-    if not all(map(le, map(seen.count, _NUMBERS), facts.limits)):
-        deck = facts.deck
-        counts = Counter(map(_CARDS.__getitem__, seen))
-        extra = sorted(card for card, count in counts.items() if count > deck.get(card, 0))
-        raise InvalidStateError(f"more {[c.name for c in extra[:5]]} are on the table "
-                                "than the deck has")
-
-
-def _check_new_table(rules: Rules, table: Table) -> bytes:
-    """:func:`_table_seen` of a table not remembered."""
+def _check_table(rules: Rules, table: Table) -> tuple[Counter[Card], Counter[Card]]:
+    """:func:`validate_table`; the cards face up (on the tableaux and the discard pile), and the
+    cards of the deck."""
     if type(table) is not Table:
         raise InvalidStateError(f"a table of Mille Bornes is a Table, not {shown(table)}")
     players = rules.players
-    _check_scalars(table, players)
-    target = table.target
+    _check_numbers(table, players)
     tableaux = table.tableaux
     if type(tableaux) is not tuple or len(tableaux) != rules.sides:
         raise InvalidStateError(f"{rules.sides} sides need {rules.sides} tableaux")
-    miles, visible = _check_tableaux(rules, tableaux, target, table.discard_pile)
+    for side, tableau in enumerate(tableaux):
+        _check_tableau(rules, side, tableau, table.target)
+    face_up = Counter(chain(_check_cards(table.discard_pile, "the discard pile"),
+                            *(tableau.cards() for tableau in tableaux)))
     sizes = table.hand_sizes
-    if type(sizes) is not tuple or len(sizes) != players or not _ONLY_INTS.issuperset(map(type, sizes)):
+    if type(sizes) is not tuple or len(sizes) != players or not _only(int, sizes):
         raise InvalidStateError(f"hand_sizes lists a whole number for each of the {players} seats")
-    if min(sizes) < 0 or max(sizes) > rules.hand_size:
-        # Between turns a hand holds at most hand_size cards; only the seat on turn has drawn one more.
-        drawn = table.current if table.phase == "play" else -1
-        for seat, size in enumerate(sizes):
-            most = rules.hand_size + (seat == drawn)
-            if not 0 <= size <= most:
-                raise InvalidStateError(f"seat {seat} holds {shown(size)} cards, not 0 to {most}")
+    # Between turns a hand holds at most hand_size cards; only the seat on turn has drawn one more.
+    drawn = table.current if table.phase == "play" else -1
+    for seat, size in enumerate(sizes):
+        most = rules.hand_size + (seat == drawn)
+        if not 0 <= size <= most:
+            raise InvalidStateError(f"seat {seat} holds {shown(size)} cards, not 0 to {most}")
     revealed = table.revealed
     if type(revealed) is not tuple or len(revealed) != players:
         raise InvalidStateError("revealed cards are listed per seat")
-    # Nothing is known of any hand but while a coup fourré window is open: a quick look, then seat
-    # by seat only if some seat has cards known (or something else than a tuple).
-    if not _ONLY_TUPLES.issuperset(map(type, revealed)) or any(revealed):
-        for seat, known in enumerate(revealed):
-            _check_cards(known, "the cards known to be in the hand of seat", seat)
-            if any(KIND[card] is not CardKind.SAFETY for card in known) or list(known) != sorted(known):
-                raise InvalidStateError("only safeties are revealed, listed in card order")
-            if len(known) > sizes[seat]:
-                raise InvalidStateError(f"seat {seat} is known to hold more cards than it has")
-    if len(visible) + sum(sizes) + table.draw_pile_size != _facts(rules).size:
-        _check_seen(rules, visible)  # a card too many face up, if that is what is wrong, says which
+    # Nothing is known of any hand but while a coup fourré window is open.
+    for seat, known in enumerate(() if revealed == _NOTHING_KNOWN[players] else revealed):
+        _check_cards(known, "the cards known to be in the hand of seat", seat)
+        if any(KIND[card] is not CardKind.SAFETY for card in known) or list(known) != sorted(known):
+            raise InvalidStateError("only safeties are revealed, listed in card order")
+        if len(known) > sizes[seat]:
+            raise InvalidStateError(f"seat {seat} is known to hold more cards than it has")
+    deck = Counter(rules.composition())
+    too_many = face_up - deck
+    if too_many:
+        raise InvalidStateError(f"more {[card.name for card in sorted(too_many)[:5]]} are on the table "
+                                "than the deck has")
+    if face_up.total() + sum(sizes) + table.draw_pile_size != deck.total():
         raise InvalidStateError("the cards on the table, in hand and in the draw pile do not add up "
                                 "to the deck")
     if not 0 <= table.reshuffles <= (rules.reshuffle_limit if rules.reshuffle_discards else 0):
         raise InvalidStateError("more reshuffles than the rules allow")
-    _check_race(rules, table, miles)
+    _check_race(rules, table)
     _check_decision(rules, table)
-    _check_match(rules, table)
-    return visible
+    check_match(rules, table)
+    return face_up, deck
 
 
-def _check_scalars(table: Table, players: int) -> None:
-    if not _ONLY_INTS.issuperset(map(type, (table.draw_pile_size, table.current, table.target,
-                                            table.reshuffles))):
-        for name in ("draw_pile_size", "current", "target", "reshuffles"):
-            if type(getattr(table, name)) is not int:
-                raise InvalidStateError(f"the table's {name} is a whole number, not "
-                                        f"{shown(getattr(table, name))}")
+def _check_numbers(table: Table, players: int) -> None:
+    """The table's numbers and words are of their types and within their bounds."""
+    for name in ("draw_pile_size", "current", "target", "reshuffles"):
+        if type(getattr(table, name)) is not int:
+            raise InvalidStateError(f"the table's {name} is a whole number, not "
+                                    f"{shown(getattr(table, name))}")
     if table.draw_pile_size < 0:
         raise InvalidStateError("the draw pile cannot hold fewer than 0 cards")
     if not 0 <= table.current < players:
         raise InvalidStateError(f"the seat on turn is a seat from 0 to {players - 1}")
-    if table.phase not in PHASES or type(table.phase) is not str:
+    if type(table.phase) is not str or table.phase not in PHASES:
         raise InvalidStateError(f"the phase is one of {', '.join(PHASES)}, not {shown(table.phase)}")
     if table.extended_by is not None and type(table.extended_by) is not int:
         raise InvalidStateError("extended_by is a side or None")
@@ -335,9 +211,39 @@ def _check_scalars(table: Table, players: int) -> None:
         raise InvalidStateError("the match record is a Match")
 
 
-def _check_race(rules: Rules, table: Table, miles: tuple[int, ...]) -> None:
-    """The race's length, and the hand under way unless a side has completed it (each side has
-    travelled ``miles``)."""
+def _check_tableau(rules: Rules, side: int, t: Tableau, target: int) -> None:
+    """Side ``side``'s tableau: every card on a pile that takes it, a battle status that is what
+    the battle pile means, and a distance the side could have travelled in a race to ``target``."""
+    where = f"side {side}"
+    if type(t) is not Tableau:
+        raise InvalidStateError(f"{where}'s tableau is a Tableau, not {shown(t)}")
+    piles = (t.battle, t.speed, t.direction, t.safeties, t.coups_fourres, t.distance, t.backwards)
+    # One look at every pile; only a tableau that fails it is looked at pile by pile, to say which.
+    if not set(map(type, piles)) <= _PILE_TYPES or not _only(Card, chain(*piles)):
+        for pile in piles:
+            _check_cards(pile, "a pile of the tableau of side", side)
+    if type(t.problems) is not frozenset or not _only(Card, t.problems) or type(t.rolling) is not bool:
+        raise InvalidStateError(f"{where}'s battle status is a set of cards and True or False")
+    if (not _BATTLE_PILE.issuperset(t.battle) or not _SPEED_PILE.issuperset(t.speed)
+            or not _DIRECTION_PILE.issuperset(t.direction) or not _DISTANCE_PILE.issuperset(t.distance)):
+        raise InvalidStateError(f"{where} has a card on the wrong pile")
+    if not _SAFETY_AREA.issuperset(t.safeties):
+        raise InvalidStateError(f"{where}'s safety area holds a non-safety")
+    if not _within(t.coups_fourres, t.safeties):
+        raise InvalidStateError(f"{where}'s coups fourrés must be among its safeties")
+    if not _within(t.backwards, t.distance):
+        raise InvalidStateError(f"{where}'s cards driven the wrong way must be among its distance cards")
+    if t.backwards and not rules.wrong_way:
+        raise InvalidStateError(f"{where} has driven the wrong way, which these rules do not have")
+    if not 0 <= t.miles <= target or t.twos > rules.max_200s:
+        raise InvalidStateError(f"{where} has travelled an impossible distance")
+    if (t.problems, t.rolling) != read_battle(t.battle, t.safeties, rules.hazard_stacking,
+                                              rules.safety_cancel):
+        raise InvalidStateError(f"{where}'s battle status does not match its battle pile")
+
+
+def _check_race(rules: Rules, table: Table) -> None:
+    """The race's length, and the hand under way unless a side has completed it."""
     target, extended_by = table.target, table.extended_by
     if extended_by is None:
         if target != rules.race:
@@ -345,16 +251,16 @@ def _check_race(rules: Rules, table: Table, miles: tuple[int, ...]) -> None:
                                     f"not {shown(target)}")
     elif target != rules.extension_to or not 0 <= extended_by < rules.sides:
         raise InvalidStateError("the race length and the extension disagree")
-    if target in miles:
-        phase = table.phase
-        for side, travelled in enumerate(miles):
-            if travelled == target and phase != "over" and not (
-                phase == "extension" and side == rules.side_of(table.current)
-            ):
-                raise InvalidStateError(f"side {side} has completed the race, yet the hand goes on")
+    phase = table.phase
+    for side, tableau in enumerate(table.tableaux):
+        if tableau.miles == target and phase != "over" and not (
+            phase == "extension" and side == rules.side_of(table.current)
+        ):
+            raise InvalidStateError(f"side {side} has completed the race, yet the hand goes on")
 
 
 def _check_decision(rules: Rules, table: Table) -> None:
+    """What the seat on turn decides: a coup fourré, an extension, a card to play, or nothing."""
     phase = table.phase
     window = table.window
     if (phase == "coup_fourre") != (window is not None):
@@ -374,10 +280,12 @@ def _check_decision(rules: Rules, table: Table) -> None:
 
 
 def _check_window(rules: Rules, table: Table, window: Window) -> None:
+    """An open coup fourré window: a hazard an opponent just played, on top of its pile, and the
+    holders of its safety who may answer it, asked in turn order after the attacker."""
     players = rules.players
     attacker, hazard, side, waiting = window.attacker, window.hazard, window.side, window.waiting
     if (type(attacker) is not int or type(side) is not int or type(hazard) is not Card
-            or type(waiting) is not tuple or not _ints(waiting)):
+            or type(waiting) is not tuple or not _only(int, waiting)):
         raise InvalidStateError("a coup fourré window names seats, a hazard and a side")
     if rules.coup_fourre == "off":
         raise InvalidStateError("a coup fourré window is open, but the rules have no coup fourré")
@@ -404,11 +312,31 @@ def _check_window(rules: Rules, table: Table, window: Window) -> None:
             raise InvalidStateError(f"seat {seat} is asked for a coup fourré but is not attacked")
 
 
+def _check_cards(cards: object, what: str, number: int | None = None) -> tuple[Card, ...]:
+    """``cards``, if it is a tuple of cards (``what``, numbered ``number``, names it otherwise)."""
+    # Any tuple: a tableau's distance is a Distance, a tuple that refuses searches for miles.
+    if not isinstance(cards, tuple) or not _only(Card, cards):
+        whose = what if number is None else f"{what} {number}"
+        raise InvalidStateError(f"{whose} is a tuple of cards, not {shown(cards)}")
+    return cards
+
+
 def _check_hand(hand: object, what: str) -> tuple[Card, ...]:
     cards = _check_cards(hand, what)
     if list(cards) != sorted(cards):
         raise InvalidStateError(f"{what} is not sorted")
     return cards
+
+
+def _only(kind: type, values: Iterable[object]) -> bool:
+    """Whether every one of ``values`` is of the class ``kind`` itself (a bool is not an int here,
+    nor an int a card)."""
+    return set(map(type, values)) <= {kind}
+
+
+def _within(some: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether every card of ``some`` is among ``cards``, copies counted."""
+    return not some or not Counter(some) - Counter(cards)
 
 
 def _rules(rules: object) -> Rules:

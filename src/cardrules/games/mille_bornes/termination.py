@@ -1,7 +1,9 @@
-"""Whether a match can end: the lines of a ``Scoring`` that some side can earn in some hand.
+"""The proof that a match under given rules ends: a deck that is one, which can deal every hand, and
+a line of the ``Scoring`` worth points that some side can earn in some hand.
 
-A match is played until a side reaches its target score, so rules under which no hand can ever give
-a side a point would deal hands for ever. ``Rules`` refuses them: with a ``target_score``, some line
+``Rules`` checks each of its values with :func:`check_deck` and :func:`check_match_ends` when it is
+built. A match is played until a side reaches its target score, so rules under which no hand can
+ever give a side a point would deal hands for ever. ``Rules`` refuses them: with a ``target_score``, some line
 worth points must be one that the options and the deck allow a side to earn, in some deal and some
 play, however unlikely. The check errs only towards refusing: a line it cannot show to be earnable
 counts as not earnable. What each line needs:
@@ -30,12 +32,60 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping
 
-from cardrules.games.mille_bornes.cards import DISTANCES, MILES, SAFETIES, SAFETY_OF, Card
+from cardrules.arguments import MAX_DECK_CARDS, shown
+from cardrules.errors import RulesError
+from cardrules.games.mille_bornes.cards import DISTANCES, MILES, SAFETIES, SAFETY_OF, WRONG_WAY_COUNTS, Card
+from cardrules.games.mille_bornes.options import CoupFourreRule, HazardStacking, Scoring
 
-__all__ = ["can_score"]
+__all__ = ["can_score", "check_deck", "check_match_ends"]
 
 _BATTLE_HAZARDS = (Card.ACCIDENT, Card.OUT_OF_GAS, Card.FLAT_TIRE, Card.STOP)
 _TRIP_LINES = frozenset({"trip", "delayed_action", "shutout"})
+
+
+def check_deck(deck: object, wrong_way: bool) -> None:
+    """Refuse a deck given as counts (``Rules.deck``) that is not one, in time linear in the length
+    of the counts (each card is counted once, so at most one pair per kind of card is read)."""
+    if type(deck) is not tuple:
+        raise RulesError("Rules.deck is a tuple of (card, count) pairs")
+    seen: set[Card] = set()
+    total = 0
+    for pair in deck:
+        if (type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not Card
+                or type(pair[1]) is not int or pair[1] < 0):
+            raise RulesError(f"Rules.deck holds (card, count) pairs, not {shown(pair)}")
+        card, count = pair
+        if card in seen:
+            raise RulesError(f"Rules.deck counts {card.name} twice")
+        seen.add(card)
+        total += count
+        if total > MAX_DECK_CARDS:
+            raise RulesError(f"a deck holds at most {MAX_DECK_CARDS} cards")
+        if count and card in WRONG_WAY_COUNTS and not wrong_way:
+            raise RulesError("WRONG_WAY and END_OF_WRONG_WAY cards need wrong_way=True")
+
+
+def check_match_ends(
+    counts: Mapping[Card, int], points: Scoring, *, players: int, team_size: int, hand_size: int,
+    race: int, extension_to: int | None, max_200s: int, coup_fourre: CoupFourreRule,
+    hazard_stacking: HazardStacking, target_score: int | None,
+) -> None:
+    """Refuse options under which a hand cannot be dealt from the deck ``counts``, or, with a
+    ``target_score``, a match could never end (see :func:`can_score`)."""
+    cards = sum(counts.values())
+    if players * hand_size > cards:
+        raise RulesError(f"a deck of {cards} cards cannot deal {players} hands of {shown(hand_size)}")
+    if target_score is not None and not can_score(
+        points._worth_points, counts, players=players, team_size=team_size, hand_size=hand_size,
+        race=race, extension_to=extension_to, max_200s=max_200s, coups_fourres=coup_fourre != "off",
+        accumulate=hazard_stacking == "accumulate", all_safeties_needs_trip=points.all_safeties_needs_trip,
+        extension_failure_to_opponents=points.extension_failure_to_opponents,
+    ):
+        raise RulesError(
+            f"a match to {target_score} points could never end: no line of this Scoring that "
+            "is worth points can be earned under these rules with this deck (play a single hand "
+            "with target_score=None, or give points to a line that can be earned)"
+        )
 
 
 def can_score(
