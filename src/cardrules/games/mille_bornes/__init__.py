@@ -22,7 +22,6 @@ sheets) -> ``validation`` (tables, states and observations) -> ``result`` -> ``o
 
 from __future__ import annotations
 
-
 from cardrules.games.mille_bornes.cards import (
     BATTLE_HAZARDS,
     DISTANCES,

@@ -1,5 +1,4 @@
-"""The flow of a hand: whose turn it is, the automatic draws, reshuffles, the end of a hand and
-the deal of the next hand of a match.
+"""The flow of a hand: turns, automatic draws, reshuffles, a hand's end and the next hand's deal.
 
 A move changes a few parts of the state; the functions here take the state *before* the move (for
 what stays: the rules, the match seed, the race, the match record) and the parts the move changed,

@@ -1,5 +1,7 @@
-"""The rules values the conformance suite covers: every preset at every table, and every
-combination of the variant fields."""
+"""The rules values the conformance suite covers: each preset at each table, each variant mix.
+
+Every preset at every table, and every combination of the variant fields.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""What may be played on what (§4 of docs/rules/mille-bornes.md): distance, remedies, hazards,
-safeties, discards.
+"""What may be played on what: distance, remedies, hazards, safeties, discards (rules §4).
+
+The rules are §4 of docs/rules/mille-bornes.md.
 
 The predicates are small and flat because ``legal_moves`` calls them for every card in hand at
 every step; :func:`why_illegal` turns a refusal into words (:func:`illegal_reason` into words for any

@@ -1,5 +1,8 @@
-"""Moves as text: ``drive 100``, ``stop -> side 1``, ``roll``, ``discard 75``, ``coup fourre``,
-``extend``, ``decline`` — and card names in English, Spanish or French."""
+"""Moves as text, and card names in English, Spanish or French.
+
+The moves read as ``drive 100``, ``stop -> side 1``, ``roll``, ``discard 75``, ``coup fourre``,
+``extend`` and ``decline``.
+"""
 
 from __future__ import annotations
 

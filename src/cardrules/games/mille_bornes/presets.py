@@ -1,6 +1,8 @@
-"""The rulebooks' rules as constructors of :class:`~cardrules.games.mille_bornes.rules.Rules`:
-Parker Brothers' (the default), the French rules, the Spanish Wikipedia article's and the online
-game room's (see docs/rules/mille-bornes.md).
+"""The rulebooks' rules as constructors of ``Rules``: Parker Brothers', French, Wikipedia's, the room's.
+
+Each is a constructor of :class:`~cardrules.games.mille_bornes.rules.Rules`: Parker Brothers' (the
+default), the French rules, the Spanish Wikipedia article's and the online game room's (see
+docs/rules/mille-bornes.md).
 
 Each preset takes every option as a keyword, with the rulebook's choices as defaults, and returns an
 ordinary ``Rules`` value whose fields can be changed with ``attrs.evolve``. They are classmethods of

@@ -1,7 +1,9 @@
-"""Why a move is refused, in English, Spanish and French: one :class:`~cardrules.i18n.Phrase` per
-reason, keyed by its code. :func:`~cardrules.games.mille_bornes.legality.why_illegal` gives the English
-text; :func:`~cardrules.games.mille_bornes.legality.illegal_reason` the :class:`~cardrules.i18n.Wording`
-a front end writes in the player's language.
+"""Why a move is refused, in English, Spanish and French: one phrase per reason, by its code.
+
+Each reason is a :class:`~cardrules.i18n.Phrase`.
+:func:`~cardrules.games.mille_bornes.legality.why_illegal` gives the English text;
+:func:`~cardrules.games.mille_bornes.legality.illegal_reason` the :class:`~cardrules.i18n.Wording` a
+front end writes in the player's language.
 
 The Spanish and French words are the rulebooks' (and :mod:`~cardrules.games.mille_bornes.render`'s):
 lado / camp for a side, pila de batalla / pile de bataille, Semáforo verde / Feu vert for ROLL.

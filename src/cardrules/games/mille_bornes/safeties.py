@@ -1,5 +1,6 @@
-"""Safeties and the coup fourré (§5 of docs/rules/mille-bornes.md): what a safety cancels, who may
-answer a hazard, and what the answer does.
+"""Safeties and the coup fourré: what a safety cancels, who may answer a hazard, what that does.
+
+The rules are §5 of docs/rules/mille-bornes.md.
 
 A coup fourré is a decision of the holder: when a hazard is played, the engine opens a window and
 asks the holder of the matching safety before anything else happens. Asking tells the whole table

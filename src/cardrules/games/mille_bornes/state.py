@@ -1,5 +1,7 @@
-"""The records of a Mille Bornes game: the public :class:`Table`, the full :class:`State` (the table
-plus the hidden cards) and a seat's :class:`Observation` (the table plus its own hand).
+"""The records of a Mille Bornes game: the public table, the full state, a seat's observation.
+
+The public :class:`Table`, the full :class:`State` (the table plus the hidden cards) and a seat's
+:class:`Observation` (the table plus its own hand).
 
 Every seat sees the same :class:`Table`: a state and each of its observations share one table
 object, so observing a state copies nothing. The hot path builds tables and states with

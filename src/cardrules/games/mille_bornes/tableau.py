@@ -1,5 +1,7 @@
-"""A side's tableau: its battle, speed and direction piles, distance and safeties, and what they
-mean together (is the side moving? which hazards are in effect?).
+"""A side's tableau: its piles, distance and safeties, and what they mean together.
+
+Its battle, speed and direction piles, its distance and safeties, and what they mean together: is
+the side moving? which hazards are in effect?
 
 The piles are what players see; ``problems`` and ``rolling`` are what the piles mean under the
 hand's ``hazard_stacking`` and ``safety_cancel`` rules. They are derived once, by :func:`read_battle`,

@@ -1,5 +1,7 @@
-"""The proof that a match under given rules ends: a deck that is one, which can deal every hand, and
-a line of the ``Scoring`` worth points that some side can earn in some hand.
+"""The proof that a match under given rules ends: a dealable deck, and points some side can earn.
+
+A deck that is one, which can deal every hand, and a line of the ``Scoring`` worth points that some
+side can earn in some hand.
 
 ``Rules`` checks each of its values with :func:`check_deck` and :func:`check_match_ends` when it is
 built. A match is played until a side reaches its target score, so rules under which no hand can
