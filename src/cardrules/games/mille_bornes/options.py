@@ -1,8 +1,8 @@
 """The values Mille Bornes' options take, and the limits of every number.
 
 The words of each rule that is a choice, the points of a :class:`Scoring`, the race that follows
-the table (:data:`BY_TABLE`), a deck given as counts, and the limits of every number. The options themselves are the fields of
-:class:`~cardrules.games.mille_bornes.rules.Rules`.
+the table (:data:`BY_TABLE`), a deck given as counts, and the limits of every number. The options
+themselves are the fields of :class:`~cardrules.games.mille_bornes.rules.Rules`.
 """
 
 from __future__ import annotations
