@@ -107,7 +107,7 @@ def _figures(rules: Any, game: str, options: dict[str, Any], games: int) -> dict
         return (time.process_time() - start) / len(states)
 
     def determinize_first() -> float:
-        # Copies of observe's observations, which the library vouches for (cardrules.trust), never
+        # Copies of observe's observations, which the library vouches for (cardrules._trust), never
         # seen before, so nothing it remembers helps: a bot's first call. All is copied but the
         # rules value, which every state and observation of a game shares.
         fresh = [copy.deepcopy(o, {id(o.rules): o.rules}) for o in observations]

@@ -6,7 +6,7 @@ on turn, and of ``to_json`` + ``from_json`` of a state (also shown apart), each 
 one playout step ("steps"), the unit the targets of issue 9 are set in.
 
 ``determinize`` is timed three times. "first": the first call on an observation the library has
-never seen, as ``observe`` hands it to a bot: it vouches for it (``cardrules.trust``), so only
+never seen, as ``observe`` hands it to a bot: it vouches for it (``cardrules._trust``), so only
 deals (the observations are deep copies, all but their rules value, which every state and
 observation of a game share). "hand-made": the same observations rebuilt by hand
 (``attrs.evolve``, with tables and match records never seen before): everything is checked.
@@ -123,7 +123,7 @@ def _timers(row: Row, states: Sequence[Any]) -> dict[str, Callable[[], tuple[flo
         return 100
 
     def first() -> tuple[float, int]:
-        # Copies of observe's observations (vouched for, see cardrules.trust), never seen before:
+        # Copies of observe's observations (vouched for, see cardrules._trust), never seen before:
         # everything copied (table, tableaux, match, hand) but the rules, which every state and
         # observation of a game shares.
         fresh = [copy.deepcopy(o, {id(o.rules): o.rules}) for o in observations]

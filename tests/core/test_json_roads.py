@@ -24,10 +24,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import CardrulesError, GameRecord, SerializationError, from_json, serialization, to_json
+from cardrules._trust import vouched
 from cardrules.games import mille_bornes, the_game
 from cardrules.registry import available, game_of, get, registered
 from cardrules.testing import reachable_states
-from cardrules.trust import vouched
 from tools.fuzz.corpus import build_corpus, rules_grids, type_of
 from tools.fuzz.mutations import Mutator
 

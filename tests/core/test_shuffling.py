@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from cardrules import shuffling
-from cardrules.shuffling import shuffled
+from cardrules import _shuffling as shuffling
+from cardrules._shuffling import shuffled
 
 
 def test_every_order_of_four_cards_comes_up_as_often() -> None:

@@ -1,4 +1,4 @@
-"""What the library vouches for (``cardrules.trust``): the values its own verbs build, never a value
+"""What the library vouches for (``cardrules._trust``): the values its own verbs build, never a value
 built or changed by hand, and never anything that follows from one by play; the mark is no part of
 the value (JSON, ``repr``, ``==`` and hashing ignore it)."""
 
@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import InvalidStateError
+from cardrules._trust import vouched
 from cardrules.games import mille_bornes, the_game
 from cardrules.testing import reachable_states
-from cardrules.trust import vouched
 
 
 def played(game: ModuleType, rules: Any, moves: int, seed: int = 5) -> Any:

@@ -37,7 +37,7 @@ def test_the_table_holds_every_public_part_and_the_state_the_hidden_ones() -> No
     assert [field.name for field in attrs.fields(Table)] == [
         "tableaux", "discard_pile", "hand_sizes", "draw_pile_size", "current", "phase", "window",
         "target", "extended_by", "revealed", "reshuffles", "match"]
-    # The constructor's fields (the private ``_trusted`` mark of cardrules.trust is not one).
+    # The constructor's fields (the private ``_trusted`` mark of cardrules._trust is not one).
     assert [field.name for field in attrs.fields(State) if field.init] == [
         "rules", "table", "hands", "draw_pile", "seed"]
     assert [field.name for field in attrs.fields(Observation) if field.init] == [

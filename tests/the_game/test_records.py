@@ -53,7 +53,7 @@ states: st.SearchStrategy[State] = st.one_of(reachable_states(game="the-game"), 
 
 
 def test_a_state_is_the_public_table_plus_the_hidden_hands_and_draw_pile() -> None:
-    # The constructor's fields (the private ``_trusted`` mark of cardrules.trust is not one).
+    # The constructor's fields (the private ``_trusted`` mark of cardrules._trust is not one).
     assert [field.name for field in attrs.fields(State) if field.init] == [
         "rules", "table", "hands", "draw_pile"]
     assert [field.name for field in attrs.fields(Table)] == [

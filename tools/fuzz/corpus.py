@@ -22,7 +22,7 @@ import attrs
 
 from cardrules import GameRecord, to_json
 from cardrules.registry import SomeGame, available, get
-from cardrules.serialization import converter
+from cardrules.serialization import _converter as converter
 from tools.fuzz.findings import KINDS
 
 __all__ = ["Corpus", "Sample", "build_corpus", "package_of", "rules_grids", "type_of"]
@@ -228,7 +228,7 @@ def _shape(value: object) -> tuple[object, ...]:
     shape: list[object] = []
     for field in attrs.fields(cls):
         if not field.eq:
-            continue  # not part of the value (cardrules.trust's mark)
+            continue  # not part of the value (cardrules._trust's mark)
         item = getattr(value, field.name)
         if item is None or isinstance(item, str | bool):
             shape.append((field.name, item))

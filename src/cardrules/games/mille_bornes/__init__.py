@@ -22,6 +22,8 @@ sheets) -> ``validation`` (tables, states and observations) -> ``result`` -> ``o
 
 from __future__ import annotations
 
+# Not public (not in __all__): the registry reads it until the game's descriptor names it.
+from cardrules.games.mille_bornes._converter import configure_converter as configure_converter
 from cardrules.games.mille_bornes.cards import (
     BATTLE_HAZARDS,
     DISTANCES,
@@ -34,9 +36,6 @@ from cardrules.games.mille_bornes.cards import (
     CardKind,
     card_name,
 )
-
-# Not public (not in __all__): the registry reads it until the game's descriptor names it.
-from cardrules.games.mille_bornes.converter import configure_converter as configure_converter
 from cardrules.games.mille_bornes.engine import (
     apply,
     current_player,

@@ -249,7 +249,7 @@ def apply(state: State, move: Move) -> State:
                              table.tableaux, table.reshuffles, state.rules.side_of(table.current))
     if after is None:
         raise refusal(state, move)
-    # Vouched for (cardrules.trust) iff ``state`` is: a legal move keeps a valid state valid, and
+    # Vouched for (cardrules._trust) iff ``state`` is: a legal move keeps a valid state valid, and
     # a hand-made state's successors are never vouched for.
     vouch_for_state(after, state._trusted)
     return after

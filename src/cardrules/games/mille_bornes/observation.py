@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from itertools import chain
 from operator import itemgetter
 
+from cardrules._shuffling import shuffled
+from cardrules._slots import slot_setters
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.mille_bornes.cards import Card
 from cardrules.games.mille_bornes.state import Observation, State, make_state, vouch_for_state
 from cardrules.games.mille_bornes.validation import validate_observation
-from cardrules.shuffling import shuffled
-from cardrules.slots import slot_setters
 
 __all__ = ["determinize", "observe"]
 
@@ -40,7 +40,7 @@ def observe(state: State, seat: int) -> Observation:
     check_seat(seat, state.rules.players)
     observation = Observation(rules=state.rules, seat=seat, table=state.table, hand=state.hands[seat])
     if state._trusted:
-        # What a valid state shows a seat is a valid observation (cardrules.trust).
+        # What a valid state shows a seat is a valid observation (cardrules._trust).
         _vouch_for_observation(observation, True)
     return observation
 
@@ -56,7 +56,7 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     pile; the match seed (for later hands and reshuffles) is drawn afresh. The observation is
     validated first (an impossible one raises :class:`~cardrules.errors.InvalidStateError`) unless
     the library vouches for it (``observe`` of a state from its own verbs, see
-    :mod:`cardrules.trust`); the state is then built directly, and is one ``validate_state`` accepts.
+    :mod:`cardrules._trust`); the state is then built directly, and is one ``validate_state`` accepts.
 
     >>> from cardrules.games.mille_bornes import Rules, new_game
     >>> observation = observe(new_game(Rules(players=3), seed=2), 0)
@@ -71,7 +71,7 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     seat = observation.seat
     revealed = table.revealed
     # The hot path of every search: the cards as bytes (their numbers), because the shuffle draws
-    # them in bulk as bytes (cardrules.shuffling) and bytes are counted and sliced at C level; a
+    # them in bulk as bytes (cardrules._shuffling) and bytes are counted and sliced at C level; a
     # Counter of the cards would cost about as much as the whole rest of a determinize.
     seen = bytes(chain(observation.hand, table.discard_pile, *chain.from_iterable(
         (t.battle, t.speed, t.direction, t.safeties, t.distance) for t in table.tableaux)))

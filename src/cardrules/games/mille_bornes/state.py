@@ -16,6 +16,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from cardrules._slots import slot_setters
 from cardrules.arguments import check_instance
 from cardrules.contract import GameObservation, GameState
 from cardrules.games.mille_bornes.cards import Card
@@ -23,7 +24,6 @@ from cardrules.games.mille_bornes.moves import Move
 from cardrules.games.mille_bornes.rules import Rules
 from cardrules.games.mille_bornes.score_sheet import HandScore, Result
 from cardrules.games.mille_bornes.tableau import Tableau
-from cardrules.slots import slot_setters
 
 __all__ = [
     "PHASES",
@@ -128,7 +128,7 @@ class State(GameState["State", Move, "Observation", Result]):
     draw_pile: tuple[Card, ...]
     seed: int
     _trusted: bool = attrs.field(default=False, init=False, eq=False, repr=False)
-    """Vouched for by the library (see :mod:`cardrules.trust`): never in JSON, ``==`` or ``repr``."""
+    """Vouched for by the library (see :mod:`cardrules._trust`): never in JSON, ``==`` or ``repr``."""
 
 
 @attrs.frozen(kw_only=True)
@@ -149,7 +149,7 @@ class Observation(GameObservation[State]):
     table: Table
     hand: tuple[Card, ...]
     _trusted: bool = attrs.field(default=False, init=False, eq=False, repr=False)
-    """Vouched for by the library (see :mod:`cardrules.trust`): never in JSON, ``==`` or ``repr``."""
+    """Vouched for by the library (see :mod:`cardrules._trust`): never in JSON, ``==`` or ``repr``."""
 
     @property
     def side(self) -> int:
@@ -178,7 +178,7 @@ _new = object.__new__
     "target", "extended_by", "revealed", "reshuffles", "match")
 _rules, _table, _hands, _draw_pile, _seed, vouch_for_state = slot_setters(
     State, "rules", "table", "hands", "draw_pile", "seed", "_trusted")
-"""``vouch_for_state(state, True)`` marks a state the library vouches for (see cardrules.trust)."""
+"""``vouch_for_state(state, True)`` marks a state the library vouches for (see cardrules._trust)."""
 
 
 def make_table(
@@ -217,7 +217,7 @@ def make_state(
     seed: int,
 ) -> State:
     """``State(...)`` with the same arguments, built faster (for the hot path), but for its
-    ``_trusted`` mark (see cardrules.trust), left for the verb that hands the state out to set
+    ``_trusted`` mark (see cardrules._trust), left for the verb that hands the state out to set
     (``apply``, ``new_game``, ``determinize``): one slot less to fill at every move."""
     state: State = _new(State)
     _rules(state, rules)

@@ -20,11 +20,11 @@ from typing import Any, SupportsIndex
 
 import attrs
 
+from cardrules._slots import slot_setters
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes.cards import HAZARD_OF, KIND, MILES, SAFETY_OF, Card, CardKind
 from cardrules.games.mille_bornes.rules import HazardStacking, SafetyCancel
-from cardrules.slots import slot_setters
 
 __all__ = ["EMPTY_TABLEAU", "Distance", "Tableau", "drive", "make_tableau", "read_battle"]
 
@@ -200,7 +200,7 @@ EMPTY_TABLEAU = Tableau(battle=(), speed=(), direction=(), distance=(), safeties
                         problems=frozenset(), rolling=False, backwards=())
 """The tableau of a side that has played nothing yet."""
 
-# As state.make_table: the hot path fills the slots through their descriptors (cardrules.slots).
+# As state.make_table: the hot path fills the slots through their descriptors (cardrules._slots).
 _new = object.__new__
 (_battle, _speed, _direction, _distance, _safeties, _coups_fourres, _problems, _rolling, _backwards,
  _miles) = slot_setters(Tableau, "battle", "speed", "direction", "distance", "safeties", "coups_fourres",

@@ -10,7 +10,7 @@ belongs, a side that does not exist, ...): each check looks at a value's type be
 with it, and at a number's size before it adds it up.
 
 Nothing is remembered between calls. A value the library made itself is vouched for
-(:mod:`cardrules.trust`) and never checked again: ``determinize`` of an observation from
+(:mod:`cardrules._trust`) and never checked again: ``determinize`` of an observation from
 ``observe`` skips these checks altogether.
 """
 

@@ -18,6 +18,7 @@ pile; an :class:`Observation` is the same table plus one seat's own hand.
 
 from __future__ import annotations
 
+from cardrules.games.the_game._converter import configure_converter as configure_converter
 from cardrules.games.the_game.cards import (
     ASCENDING,
     CARDS,
@@ -28,7 +29,6 @@ from cardrules.games.the_game.cards import (
     TRICK,
     deck,
 )
-from cardrules.games.the_game.converter import configure_converter as configure_converter
 from cardrules.games.the_game.engine import apply, current_player, is_terminal, new_game
 from cardrules.games.the_game.legality import illegal_reason, legal_moves, legal_moves_of, why_illegal
 from cardrules.games.the_game.moves import END_TURN, MOVE_CLASSES, EndTurn, Move, Play, all_moves

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from cardrules._slots import slot_setters
 from cardrules.arguments import check_deck, check_first_player, check_instance, check_seed
 from cardrules.errors import RulesError
 from cardrules.games.the_game.cards import CARDS, FIRE_CARDS, TRICK
@@ -20,7 +21,6 @@ from cardrules.games.the_game.moves import END_TURN, EndTurn, Move, Play
 from cardrules.games.the_game.rules import Rules
 from cardrules.games.the_game.state import State
 from cardrules.games.the_game.table import PLAYING, Pile, Status, Table
-from cardrules.slots import slot_setters
 
 __all__ = ["apply", "current_player", "is_terminal", "new_game"]
 
@@ -152,7 +152,7 @@ _new = object.__new__
 (_set_piles, _set_hand_sizes, _set_draw_pile_size, _set_current, _set_laid, _set_turn, _set_fire_due,
  _set_status) = slot_setters(Table, "piles", "hand_sizes", "draw_pile_size", "current", "laid", "turn",
                              "fire_due", "status")
-# ``_trusted`` (see cardrules.trust): a state built from a state the library vouches for is vouched
+# ``_trusted`` (see cardrules._trust): a state built from a state the library vouches for is vouched
 # for, and one built from a hand-made state is not, whatever moves follow.
 _set_rules, _set_table, _set_hands, _set_draw_pile, _set_trusted = slot_setters(
     State, "rules", "table", "hands", "draw_pile", "_trusted")

@@ -7,13 +7,13 @@ import struct
 from math import comb
 from typing import TypeAlias
 
+from cardrules._shuffling import places, shuffled
+from cardrules._slots import slot_setters
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.the_game.cards import CARDS, dead_cards
 from cardrules.games.the_game.state import Observation, State
 from cardrules.games.the_game.table import PLAYING
 from cardrules.games.the_game.validation import validate_observation
-from cardrules.shuffling import places, shuffled
-from cardrules.slots import slot_setters
 
 __all__ = ["determinize", "observe"]
 
@@ -39,7 +39,7 @@ def observe(state: State, seat: int) -> Observation:
     check_seat(seat, state.rules.players)
     observation = Observation(state.rules, seat, state.table, state.hands[seat])
     if state._trusted:
-        # What a valid state shows a seat is a valid observation (cardrules.trust).
+        # What a valid state shows a seat is a valid observation (cardrules._trust).
         _vouch_for_observation(observation, True)
     return observation
 
@@ -55,7 +55,7 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     of the observation, its unseen cards) is worked out once and kept for the last observations
     seen, by identity (an observation is a frozen record, so what holds for it holds for good). An
     observation the library vouches for (``observe`` of a state from its own verbs, see
-    :mod:`cardrules.trust`) skips the check; one built by hand gets it in full.
+    :mod:`cardrules._trust`) skips the check; one built by hand gets it in full.
 
     >>> import random
     >>> from cardrules.games.the_game import Rules, new_game

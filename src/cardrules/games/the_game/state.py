@@ -74,7 +74,7 @@ class State(GameState["State", Move, "Observation", Result]):
     hands: tuple[tuple[int, ...], ...]
     draw_pile: tuple[int, ...]
     _trusted: bool = attrs.field(default=False, init=False, eq=False, repr=False)
-    """Vouched for by the library (see :mod:`cardrules.trust`): never in JSON, ``==`` or ``repr``."""
+    """Vouched for by the library (see :mod:`cardrules._trust`): never in JSON, ``==`` or ``repr``."""
 
     @property
     def minimum(self) -> int:
@@ -103,7 +103,7 @@ class Observation(GameObservation[State]):
     table: Table
     hand: tuple[int, ...]
     _trusted: bool = attrs.field(default=False, init=False, eq=False, repr=False)
-    """Vouched for by the library (see :mod:`cardrules.trust`): never in JSON, ``==`` or ``repr``."""
+    """Vouched for by the library (see :mod:`cardrules._trust`): never in JSON, ``==`` or ``repr``."""
 
     @property
     def minimum(self) -> int:
