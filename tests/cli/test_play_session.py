@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules.cli.botspec import BotSpec, parse_bot
-from cardrules.cli.play_session import BotError, Drew, GameOver, Moved, SaveFileError, Session, advise
+from cardrules.cli.play_session import (
+    BotError,
+    Drew,
+    GameOver,
+    HandOver,
+    Moved,
+    SaveFileError,
+    Session,
+    advise,
+)
 from cardrules.errors import ArgumentError, IllegalMoveError
 from cardrules.games import mille_bornes as mb
 from cardrules.games import the_game
@@ -293,3 +302,30 @@ def test_play_then_undo_and_save_then_load_give_back_the_same_session(
         other = seed + 1
         fresh = mille_bornes_session(seed=other, players=3) if mille_bornes else the_game_session(seed=other)
         assert fresh.load(path).session == session
+
+
+def test_a_hand_over_carries_each_sides_points_and_the_running_totals_of_the_match() -> None:
+    # The session knows a match of hands only through the game's command line (its hands facet).
+    session = Session.start(mb.Rules.parker(players=2), seat=0, bots=[HEURISTIC], seed=3,
+                            adviser=HEURISTIC).session
+    over: list[HandOver] = []
+    while not cardrules.is_terminal(session.state) and len(over) < 2:
+        step = session.play(session.legal_moves()[0])
+        session = step.session
+        over += [event for event in step.events if isinstance(event, HandOver)]
+    assert [event.number for event in over] == [1, 2]
+    final = over[-1].state
+    assert isinstance(final, mb.State)
+    assert final.table.match is not None
+    history = final.table.match.history
+    assert over[0].points == history[0].totals
+    assert over[1].points == history[1].totals
+    assert over[1].totals == final.table.match.totals
+
+
+def test_a_game_of_one_hand_announces_no_hand_over() -> None:
+    session = the_game_session(players=2)
+    while not cardrules.is_terminal(session.state):
+        step = session.play(session.legal_moves()[0])
+        assert not [event for event in step.events if isinstance(event, HandOver)]
+        session = step.session

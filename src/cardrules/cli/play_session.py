@@ -42,6 +42,7 @@ from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
 from cardrules.records import GameRecord
 from cardrules.registry import SomeGame, game_of_observation, get
 from cardrules.run.playing import BotError, decide
+from cardrules.run.simulator import simulator_of
 from cardrules.serialization import from_json, to_json
 
 __all__ = [
@@ -94,11 +95,12 @@ class Drew:
 @attrs.frozen
 class HandOver:
     """A hand of a match ended and the next was dealt: ``number`` counts finished hands from 1,
-    ``score`` is the finished hand's score sheet, ``hand`` the person's new cards; ``state`` is the
-    state after."""
+    ``points`` are what each side scored in it and ``totals`` each side's running total, ``hand``
+    the person's new cards; ``state`` is the state after."""
 
     number: int
-    score: object
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
     hand: tuple[object, ...]
     state: AnyState
 
@@ -198,10 +200,11 @@ def _hand(game: SomeGame, state: object, seat: int) -> tuple[object, ...]:
     return tuple(getattr(game.observe(state, seat), "hand", ()))
 
 
-def _hands_played(state: object) -> int:
-    """How many hands of a match are finished (Mille Bornes' ``table.match``; 0 for other games)."""
-    match = getattr(getattr(state, "table", None), "match", None)
-    return len(getattr(match, "history", ()))
+def _hands(game: SomeGame, state: object) -> tuple[tuple[int, ...], ...]:
+    """Each side's points in each finished hand of a match (the game's command line tells them);
+    none for a game of one hand."""
+    hands = simulator_of(game).hands
+    return () if hands is None else hands(state)
 
 
 @attrs.frozen(kw_only=True)
@@ -393,10 +396,10 @@ class Session:
         game = self.game
         before, after = cast(AnyState, before_state), cast(AnyState, after_state)
         events: list[Event] = [Moved(seat, move, before)]
-        finished = _hands_played(after)
-        if finished > _hands_played(before):
-            match = after.table.match  # type: ignore[attr-defined]  # only a match has hands to count
-            events.append(HandOver(finished, match.history[-1], _hand(game, after, self.seat), after))
+        hands = _hands(game, after)
+        if len(hands) > len(_hands(game, before)):
+            totals = tuple(map(sum, zip(*hands, strict=True)))
+            events.append(HandOver(len(hands), hands[-1], totals, _hand(game, after, self.seat), after))
         else:
             drawn = Counter(_hand(game, after, self.seat)) - Counter(_hand(game, before, self.seat))
             if drawn:

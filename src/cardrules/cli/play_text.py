@@ -355,15 +355,11 @@ def announce(session: Session, event: Event, lang: Lang) -> list[str]:
 
 
 def _hand_over(session: Session, event: HandOver, lang: Lang) -> list[str]:
-    # A game of hands (Mille Bornes) keeps a match of them, as the session reads it: each hand's
-    # score sheet and the running totals per side.
-    score, after = event.score, event.state
-    points = [text("side_points", lang, side=side, points=total)
-              for side, total in enumerate(getattr(score, "totals", ()))]
-    totals = [text("side_points", lang, side=side, points=total)
-              for side, total in enumerate(after.table.match.totals)]  # type: ignore[attr-defined]
+    after = event.state
+    points = [text("side_points", lang, side=side, points=total) for side, total in enumerate(event.points)]
+    totals = [text("side_points", lang, side=side, points=total) for side, total in enumerate(event.totals)]
     lines = [text("hand_over", lang, n=event.number, scores=join_words(points, lang))]
-    if getattr(session.record.rules, "target_score", None) is not None:  # a match: the running totals
+    if event.number > 1 or not cardrules.is_terminal(after):  # else the totals are this hand's points
         lines.append(text("totals", lang, scores=join_words(totals, lang)))
     if not cardrules.is_terminal(after):
         lines.append(text("new_hand", lang, n=event.number + 1, cards=card_text(session, event.hand, lang)))

@@ -112,6 +112,9 @@ class Simulator(Generic[R, X]):
       ``seat`` sees it (default: the result as text).
     - ``move_table(legal, lang)``: some of the legal moves grouped on a few lines, and the numbers
       (from 1, in ``legal``) of the moves those lines show; the others are listed one a line.
+    - ``hands(state)``: for a game played in hands (a match), the points each side scored in each
+      finished hand, in order; ``play`` announces each hand's end and the running totals. ``None``
+      for a game of one hand.
     """
 
     game: str
@@ -131,6 +134,7 @@ class Simulator(Generic[R, X]):
     card_words: Callable[[object, Lang], str] | None = None
     describe_result: Callable[[R, X, int, Lang], str] | None = None
     move_table: Callable[[tuple[object, ...], Lang], tuple[list[str], frozenset[int]]] | None = None
+    hands: Callable[[object], tuple[tuple[int, ...], ...]] | None = None
 
 
 def percent(part: float, whole: float) -> str:

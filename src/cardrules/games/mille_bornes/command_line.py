@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from cardrules.bots.search import SearchBot
 from cardrules.errors import ArgumentError
@@ -208,6 +208,11 @@ def _bench_variants() -> tuple[tuple[str, mb.Rules], ...]:
     )
 
 
+def _hands(state: object) -> tuple[tuple[int, ...], ...]:
+    """The points each side scored in each finished hand of the match, in order."""
+    return tuple(sheet.totals for sheet in cast(mb.State, state).table.match.history)
+
+
 MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     game=mb.NAME,
     help="Mille Bornes: race 700 or 1000 miles while attacking the other sides",
@@ -233,5 +238,6 @@ MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     ),
     card_words=_card_words,
     describe_result=_describe_result,
+    hands=_hands,
 )
 """Mille Bornes' command line: its ``command_line`` facet."""
