@@ -291,9 +291,9 @@ class Game(Generic[R_, S_, M_, O_, X_, C_]):
     value (:func:`cardrules.rl.observation_encoder`); without it the game has no encoding, and so no
     PettingZoo or Gymnasium environment."""
     returns: str | None = attrs.field(default=None, validator=_reference("a returns function"))
-    """``returns(state) -> tuple[float, ...]``, one number per seat (:func:`cardrules.rl.returns`);
-    without it the returns are read from the result: ``cards_left`` of a game played together, or
-    its ``winners`` (:func:`cardrules.bots.outcome_returns`)."""
+    """``returns(state) -> tuple[float, ...]``, one number per seat, what search bots and the
+    adapters pay (:func:`cardrules.bots.search.outcome_returns`, :func:`cardrules.rl.returns`);
+    without it the seats the result names as its ``winners`` share 1."""
     rewards: str | None = attrs.field(default=None, validator=_reference("a rewards function"))
     """``rewards(moves) -> tuple[float, ...]``: a reward per move, paid as it is made (the
     adapters' intermediate rewards); without it every move pays 0."""
@@ -351,14 +351,23 @@ class Game(Generic[R_, S_, M_, O_, X_, C_]):
         return f"<Game {self.name!r}: {self.title}>"
 
 
+_LOADED: dict[str, object] = {}
+"""Each facet loaded, by its ``"package.module:name"`` text: a search asks for a game's returns at
+the end of every playout."""
+
+
 def _load(where: str | None, what: str) -> object | None:
     if where is None:
         return None
+    found: object = _LOADED.get(where, _LOADED)
+    if found is not _LOADED:
+        return found
     module, _, attribute = where.partition(":")
     try:
-        found: object = getattr(importlib.import_module(module), attribute)
+        found = getattr(importlib.import_module(module), attribute)
     except (ImportError, AttributeError) as exc:
         raise RegistrationError(f"{what} ({where}) cannot be loaded: {exc}") from None
+    _LOADED[where] = found
     return found
 
 

@@ -138,7 +138,7 @@ def test_no_layer_imports_a_game() -> None:
     assert {name: targets for name, targets in named.items() if targets} == {}
 
 
-FACETS = ("picture", "encoder", "rewards", "command_line", "openspiel", "bots", "expert_bot")
+FACETS = ("picture", "encoder", "returns", "command_line", "openspiel", "bots", "expert_bot")
 """The facet modules of the built-in games: each is loaded only through the game's descriptor."""
 
 
@@ -156,7 +156,7 @@ def test_importing_a_game_imports_no_numpy_and_no_svg_code() -> None:
     code = ("import sys; import cardrules.games.the_game, cardrules.games.mille_bornes; "
             "print(sorted(m for m in sys.modules if m == 'numpy' or m.startswith('cardrules.svg.') "
             "or m.startswith('cardrules.') and m.endswith(('.picture', '.encoder', '.command_line', "
-            "'.openspiel'))))")
+            "'.openspiel', '.returns'))))")
     ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
     assert ran.stdout.strip() == "[]"
 

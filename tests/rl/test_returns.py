@@ -6,6 +6,8 @@ import pytest
 from hypothesis import given
 
 from cardrules import ArgumentError, rl
+from cardrules.bots import RandomBot, play_out
+from cardrules.bots.search import outcome_returns
 from cardrules.games import mille_bornes, the_game
 from tests import toy_game
 from tests.toy_game.redeclared import redeclare
@@ -89,7 +91,7 @@ def test_a_game_whose_result_says_no_winners_and_declares_no_returns_says_how_to
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     redeclare(monkeypatch, result=lambda state: Unreadable())
-    message = (r"Toy Mau's result says neither cards_left nor winners, and the game declares no returns "
+    message = (r"Toy Mau's result names no winners, and the game declares no returns "
                r"facet \(returns='package\.module:function' in its Game\)")
     with pytest.raises(ArgumentError, match=message):
         rl.returns(toy_game.new_game(seed=1))
@@ -109,3 +111,18 @@ def all_half(state: toy_game.State) -> tuple[float, ...]:
 def test_something_that_is_not_a_state_has_no_returns(bad: object) -> None:
     with pytest.raises(ArgumentError):
         rl.returns(bad)
+
+
+def test_the_search_bots_values_are_the_games_returns_facet(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ISMCTSBot's default values and rl.returns read the same facet: no layer knows a game's result.
+    redeclare(monkeypatch, returns="tests.rl.test_returns:all_half")
+    state = toy_game.new_game(toy_game.Rules(players=3), seed=1)
+    assert outcome_returns(state) == rl.returns(state) == (0.5, 0.5, 0.5)
+
+
+def test_without_a_returns_facet_the_results_winners_share_one() -> None:
+    final = play_out(toy_game.new_game(toy_game.Rules(players=3), seed=2), RandomBot(2))
+    result = toy_game.result(final)
+    assert result is not None
+    share = 1 / len(result.winners)
+    assert outcome_returns(final) == tuple(share if seat in result.winners else 0.0 for seat in range(3))

@@ -52,15 +52,15 @@ class RolloutPolicy(Protocol[O_contra, M_]):
 
 
 def outcome_returns(state: object) -> tuple[float, ...]:
-    """One number per seat for a finished ``state`` of any game, read from its result; no numpy.
+    """One number per seat for ``state``, of any game: the game's ``returns`` facet if it declares
+    one, else read from its result; no numpy.
 
-    For the shipped games these are the figures of ``cardrules.rl.returns``: The Game (a
-    result with ``cards_left`` as a number, played together) gives every seat
-    ``(deck - cards_left) / deck``; a game whose rules have ``sides`` and whose result names the
-    winning ``winners`` sides (Mille Bornes) gives each seat of a side with share ``s`` of the win
-    among ``n`` sides ``(n * s - 1) / (n - 1)``; a game whose result names the winning seats in
-    ``winners`` gives those seats ``1 / len(winners)`` and the others 0. Any other game needs a
-    ``value`` function of its own.
+    A game's ``returns`` facet says what its seats are paid (both shipped games declare one: The
+    Game pays every seat the share of the deck laid, Mille Bornes each seat its side's share of the
+    win). A game without one is paid by its result: zeros while it goes on, then, if the result
+    names the winning seats in ``winners``, ``1 / len(winners)`` to each of them and 0 to the
+    others. Any other game needs a ``returns`` facet (or, for ISMCTSBot, a ``value`` function).
+    These are the figures of ``cardrules.rl.returns``.
 
     >>> from cardrules.bots import play_game, RandomBot
     >>> from cardrules.games import the_game
@@ -73,27 +73,19 @@ def outcome_returns(state: object) -> tuple[float, ...]:
     except CardrulesError:
         raise ArgumentError(f"outcome_returns() takes a state of a game, not {type(state).__name__}") \
             from None
+    declared = game.facet("returns")
+    if declared is not None:
+        return cast("Callable[[object], tuple[float, ...]]", declared)(state)
     outcome = game.result(state)
-    rules = game.rules_of(state)
-    players = rules.players
+    players = game.players(game.rules_of(state))
     if outcome is None:
         return (0.0,) * players
-    cards_left = getattr(outcome, "cards_left", None)
-    if type(cards_left) is int:
-        deck = len(game.deck(rules))
-        return ((deck - cards_left) / deck,) * players
     winners = getattr(outcome, "winners", None)
     if isinstance(winners, tuple) and winners:
         share = 1 / len(winners)
-        sides = getattr(rules, "sides", None)
-        side_of_seat = getattr(rules, "side_of_seat", None)
-        if type(sides) is int and sides > 1 and type(side_of_seat) is tuple:
-            per_side = [((sides * share if side in winners else 0.0) - 1) / (sides - 1)
-                        for side in range(sides)]
-            return tuple(per_side[side] for side in side_of_seat)
         return tuple(share if seat in winners else 0.0 for seat in range(players))
-    raise ArgumentError(f"{game.title}'s result says neither cards_left nor winners: give ISMCTSBot "
-                        "a value function")
+    raise ArgumentError(f"{game.title}'s result names no winners and the game declares no returns facet: "
+                        "give ISMCTSBot a value function")
 
 
 class _Node:

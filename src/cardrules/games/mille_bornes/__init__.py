@@ -172,6 +172,7 @@ GAME: Game[Rules, State, Move, Observation, Result, Card] = register(Game(
     rules_of=rules_of, configure_converter=configure_converter,
     picture="cardrules.games.mille_bornes.picture:picture",
     encoder="cardrules.games.mille_bornes.encoder:MilleBornesEncoder",
+    returns="cardrules.games.mille_bornes.returns:returns",
     command_line="cardrules.games.mille_bornes.command_line:MILLE_BORNES",
     openspiel="cardrules.games.mille_bornes.openspiel:OpenSpielFacts",
     bots={"expert": "cardrules.games.mille_bornes.expert_bot:ExpertBot",
