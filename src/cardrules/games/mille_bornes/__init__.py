@@ -36,16 +36,9 @@ from cardrules.games.mille_bornes.cards import (
     CardKind,
     card_name,
 )
-from cardrules.games.mille_bornes.engine import (
-    apply,
-    current_player,
-    is_terminal,
-    legal_moves,
-    legal_moves_of,
-    new_game,
-)
+from cardrules.games.mille_bornes.engine import apply, current_player, is_terminal, new_game
 from cardrules.games.mille_bornes.grid import TABLES, option_grid, variant_grid
-from cardrules.games.mille_bornes.legality import illegal_reason, why_illegal
+from cardrules.games.mille_bornes.legality import illegal_reason, legal_moves, legal_moves_of, why_illegal
 from cardrules.games.mille_bornes.moves import (
     COUP_FOURRE,
     DECLINE,

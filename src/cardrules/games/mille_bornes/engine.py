@@ -1,6 +1,6 @@
-"""The play of Mille Bornes: dealing, legal moves, and applying a move.
+"""The play of Mille Bornes: dealing, whose turn it is, and applying a move.
 
-``legal_moves`` and ``apply`` are the hot path of every bot: moves are shared instances, states are
+``apply`` (with ``legality.legal_moves``) is the hot path of every bot: moves are shared instances, states are
 built positionally, and the meaning of a battle pile is kept on the tableau instead of re-read.
 Every move is still checked, and a refusal explains itself (see ``legality.why_illegal``).
 """
@@ -14,9 +14,15 @@ import attrs
 
 from cardrules.arguments import check_deck, check_first_player, check_instance, check_seed
 from cardrules.errors import RulesError
-from cardrules.games.mille_bornes.cards import HAZARD_OF, KIND, MILES, SAFETY_OF, Card, CardKind
+from cardrules.games.mille_bornes.cards import HAZARD_OF, SAFETY_OF, Card
 from cardrules.games.mille_bornes.flow import can_reshuffle, deal, end_hand, refill, start_turn
 from cardrules.games.mille_bornes.legality import (
+    _DISTANCE,
+    _HAZARD,
+    _KIND_CODE,
+    _MILES,
+    _REMEDY,
+    _SAFETY,
     can_attack,
     can_remedy,
     has_play,
@@ -24,11 +30,6 @@ from cardrules.games.mille_bornes.legality import (
     refusal,
 )
 from cardrules.games.mille_bornes.moves import (
-    _DISCARD,
-    _PLAY,
-    COUP_FOURRE,
-    DECLINE,
-    EXTEND,
     CoupFourre,
     Decline,
     Discard,
@@ -40,9 +41,7 @@ from cardrules.games.mille_bornes.rules import Rules
 from cardrules.games.mille_bornes.safeties import holders, safety_played, without_hazard
 from cardrules.games.mille_bornes.state import (
     Match,
-    Observation,
     State,
-    Table,
     Window,
     make_state,
     make_table,
@@ -50,19 +49,9 @@ from cardrules.games.mille_bornes.state import (
 )
 from cardrules.games.mille_bornes.tableau import drive
 
-__all__ = ["apply", "current_player", "is_terminal", "legal_moves", "legal_moves_of", "new_game"]
+__all__ = ["apply", "current_player", "is_terminal", "new_game"]
 
 _A_STATE = "a state of Mille Bornes"
-_CHOICE_MOVES = (COUP_FOURRE, DECLINE)
-_EXTENSION_MOVES = (EXTEND, DECLINE)
-# Card kinds as small ints, indexed by card, for the hot loop of legal_moves.
-_DISTANCE, _HAZARD, _REMEDY, _SAFETY = 0, 1, 2, 3
-_KIND_CODE = tuple(
-    {CardKind.DISTANCE: _DISTANCE, CardKind.HAZARD: _HAZARD, CardKind.REMEDY: _REMEDY,
-     CardKind.SAFETY: _SAFETY}[KIND[card]]
-    for card in Card
-)
-_MILES = tuple(MILES.get(card, 0) for card in Card)
 _ROLL = Card.ROLL
 
 
@@ -126,86 +115,6 @@ def is_terminal(state: State) -> bool:
     """
     check_instance(state, State, _A_STATE)
     return state.table.phase == "over"
-
-
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every legal move, each distinct action once: plays (by card; hazards by target side), then
-    discards; or the two answers of a coup fourré or extension decision. Empty iff the game is over.
-
-    >>> state = new_game(Rules(), seed=1)
-    >>> [str(move) for move in legal_moves(state)][:3]
-    ['roll', 'discard 25', 'discard 75']
-    """
-    if state.__class__ is not State:
-        check_instance(state, State, _A_STATE)
-    table = state.table
-    return _legal_moves(state.rules, table, state.hands[table.current])
-
-
-def legal_moves_of(observation: Observation) -> tuple[Move, ...]:
-    """The observer's legal moves when it decides now (those of ``legal_moves`` of any state it
-    observes), else ``()``: what a bot playing from its observation may do.
-
-    >>> from cardrules.games.mille_bornes.observation import observe
-    >>> state = new_game(Rules(), seed=1)
-    >>> legal_moves_of(observe(state, 0)) == legal_moves(state), legal_moves_of(observe(state, 1))
-    (True, ())
-    """
-    if observation.__class__ is not Observation:
-        check_instance(observation, Observation, "an observation of Mille Bornes")
-    table = observation.table
-    if table.current != observation.seat:
-        return ()
-    return _legal_moves(observation.rules, table, observation.hand)
-
-
-def _legal_moves(rules: Rules, table: Table, hand: tuple[Card, ...]) -> tuple[Move, ...]:
-    """The legal moves of the seat deciding at ``table``, holding ``hand``: read from the table
-    and that hand alone, so a state and its observations share it."""
-    phase = table.phase
-    if phase != "play":
-        if phase == "coup_fourre":
-            return _CHOICE_MOVES
-        if phase == "extension":
-            return _EXTENSION_MOVES
-        return ()
-    sides = rules.sides
-    seat = table.current
-    own = rules.side_of_seat[seat]
-    tableaux = table.tableaux
-    mine = tableaux[own]
-    longest = longest_drive(mine, rules, table.target)
-    any_discard = rules.discard == "any"
-    stacking = rules.hazard_stacking
-    plays: list[Move] = []
-    discards: list[Move] = []
-    previous = None
-    for card in hand:
-        if card is previous:
-            continue
-        previous = card
-        kind = _KIND_CODE[card]
-        if kind == _DISTANCE:
-            playable = _MILES[card] <= longest
-            if playable:
-                plays.append(_PLAY[card][0])
-        elif kind == _HAZARD:
-            playable = False
-            row = _PLAY[card]
-            for side in range(sides):
-                if side != own and can_attack(tableaux[side], card, stacking):
-                    plays.append(row[side + 1])
-                    playable = True
-        elif kind == _REMEDY:
-            playable = can_remedy(mine, card)
-            if playable:
-                plays.append(_PLAY[card][0])
-        else:
-            playable = True
-            plays.append(_PLAY[card][0])
-        if any_discard or not playable:
-            discards.append(_DISCARD[card])
-    return (*plays, *discards)
 
 
 def apply(state: State, move: Move) -> State:

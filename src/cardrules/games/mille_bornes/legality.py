@@ -1,8 +1,8 @@
-"""What may be played on what: distance, remedies, hazards, safeties, discards (rules §4).
+"""What may be played on what, the legal moves, and why a move is not legal (rules §4).
 
-The rules are §4 of docs/rules/mille-bornes.md.
-
-The predicates are small and flat because ``legal_moves`` calls them for every card in hand at
+The rules are §4 of docs/rules/mille-bornes.md: distance, remedies, hazards, safeties, discards.
+:func:`legal_moves` (and :func:`legal_moves_of` for an observation) lists every legal move. The
+predicates are small and flat because ``legal_moves`` calls them for every card in hand at
 every step; :func:`why_illegal` turns a refusal into words (:func:`illegal_reason` into words for any
 language, from :mod:`~cardrules.games.mille_bornes.reasons`) and is only called when a move fails.
 """
@@ -19,10 +19,22 @@ from cardrules.games.mille_bornes.cards import (
     Card,
     CardKind,
 )
-from cardrules.games.mille_bornes.moves import CoupFourre, Decline, Discard, Extend, Play
+from cardrules.games.mille_bornes.moves import (
+    _DISCARD,
+    _PLAY,
+    COUP_FOURRE,
+    DECLINE,
+    EXTEND,
+    CoupFourre,
+    Decline,
+    Discard,
+    Extend,
+    Move,
+    Play,
+)
 from cardrules.games.mille_bornes.reasons import CARD, reason
 from cardrules.games.mille_bornes.rules import HazardStacking, Rules
-from cardrules.games.mille_bornes.state import State, Table
+from cardrules.games.mille_bornes.state import Observation, State, Table
 from cardrules.games.mille_bornes.tableau import Tableau
 from cardrules.i18n import Wording
 
@@ -32,10 +44,23 @@ __all__ = [
     "can_remedy",
     "has_play",
     "illegal_reason",
+    "legal_moves",
+    "legal_moves_of",
     "longest_drive",
     "refusal",
     "why_illegal",
 ]
+
+_CHOICE_MOVES = (COUP_FOURRE, DECLINE)
+_EXTENSION_MOVES = (EXTEND, DECLINE)
+# Card kinds as small ints, indexed by card, for the hot loops of legal_moves and apply.
+_DISTANCE, _HAZARD, _REMEDY, _SAFETY = 0, 1, 2, 3
+_KIND_CODE = tuple(
+    {CardKind.DISTANCE: _DISTANCE, CardKind.HAZARD: _HAZARD, CardKind.REMEDY: _REMEDY,
+     CardKind.SAFETY: _SAFETY}[KIND[card]]
+    for card in Card
+)
+_MILES = tuple(MILES.get(card, 0) for card in Card)
 
 _ROW = Card.RIGHT_OF_WAY
 _ACE = Card.DRIVING_ACE
@@ -119,6 +144,87 @@ def has_play(rules: Rules, table: Table, card: Card) -> bool:
         if side != own and can_attack(tableaux[side], card, stacking):
             return True
     return False
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move, each distinct action once: plays (by card; hazards by target side), then
+    discards; or the two answers of a coup fourré or extension decision. Empty iff the game is over.
+
+    >>> from cardrules.games.mille_bornes import Rules, new_game
+    >>> state = new_game(Rules(), seed=1)
+    >>> [str(move) for move in legal_moves(state)][:3]
+    ['roll', 'discard 25', 'discard 75']
+    """
+    if state.__class__ is not State:
+        check_instance(state, State, "a state of Mille Bornes")
+    table = state.table
+    return _legal_moves(state.rules, table, state.hands[table.current])
+
+
+def legal_moves_of(observation: Observation) -> tuple[Move, ...]:
+    """The observer's legal moves when it decides now (those of ``legal_moves`` of any state it
+    observes), else ``()``: what a bot playing from its observation may do.
+
+    >>> from cardrules.games.mille_bornes import Rules, new_game, observe
+    >>> state = new_game(Rules(), seed=1)
+    >>> legal_moves_of(observe(state, 0)) == legal_moves(state), legal_moves_of(observe(state, 1))
+    (True, ())
+    """
+    if observation.__class__ is not Observation:
+        check_instance(observation, Observation, "an observation of Mille Bornes")
+    table = observation.table
+    if table.current != observation.seat:
+        return ()
+    return _legal_moves(observation.rules, table, observation.hand)
+
+
+def _legal_moves(rules: Rules, table: Table, hand: tuple[Card, ...]) -> tuple[Move, ...]:
+    """The legal moves of the seat deciding at ``table``, holding ``hand``: read from the table
+    and that hand alone, so a state and its observations share it."""
+    phase = table.phase
+    if phase != "play":
+        if phase == "coup_fourre":
+            return _CHOICE_MOVES
+        if phase == "extension":
+            return _EXTENSION_MOVES
+        return ()
+    sides = rules.sides
+    seat = table.current
+    own = rules.side_of_seat[seat]
+    tableaux = table.tableaux
+    mine = tableaux[own]
+    longest = longest_drive(mine, rules, table.target)
+    any_discard = rules.discard == "any"
+    stacking = rules.hazard_stacking
+    plays: list[Move] = []
+    discards: list[Move] = []
+    previous = None
+    for card in hand:
+        if card is previous:
+            continue
+        previous = card
+        kind = _KIND_CODE[card]
+        if kind == _DISTANCE:
+            playable = _MILES[card] <= longest
+            if playable:
+                plays.append(_PLAY[card][0])
+        elif kind == _HAZARD:
+            playable = False
+            row = _PLAY[card]
+            for side in range(sides):
+                if side != own and can_attack(tableaux[side], card, stacking):
+                    plays.append(row[side + 1])
+                    playable = True
+        elif kind == _REMEDY:
+            playable = can_remedy(mine, card)
+            if playable:
+                plays.append(_PLAY[card][0])
+        else:
+            playable = True
+            plays.append(_PLAY[card][0])
+        if any_discard or not playable:
+            discards.append(_DISCARD[card])
+    return (*plays, *discards)
 
 
 def why_illegal(state: State, move: object) -> str | None:

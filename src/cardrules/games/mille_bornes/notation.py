@@ -12,8 +12,7 @@ import unicodedata
 from cardrules.arguments import check_instance, check_text
 from cardrules.errors import IllegalMoveError, NotationError
 from cardrules.games.mille_bornes.cards import KIND, NAMES, Card, CardKind
-from cardrules.games.mille_bornes.engine import legal_moves
-from cardrules.games.mille_bornes.legality import illegal_reason, refusal
+from cardrules.games.mille_bornes.legality import illegal_reason, legal_moves, refusal
 from cardrules.games.mille_bornes.moves import (
     COUP_FOURRE,
     DECLINE,
