@@ -107,6 +107,8 @@ class SeatEvent:
       points and totals), ``"game_over"`` (the result, as the seat sees it).
     - ``seat``: who moved, for a ``"move"``; else ``None``.
     - ``text``: one line for people; ``notation``: the move's notation, for a ``"move"``.
+    - ``cards``: for a ``"drew"``, the cards drawn (a new hand's cards when a hand was dealt), for
+      a program to show them; else ``()``.
     """
 
     ply: int
@@ -114,6 +116,7 @@ class SeatEvent:
     seat: int | None
     text: str
     notation: str | None
+    cards: tuple[object, ...] = ()
 
 
 def _states_of(record: GameRecord) -> tuple[AnyState, ...]:
@@ -316,14 +319,16 @@ class Session:
                     lines.append(PHRASES["totals"](lang, scores=_sides_text(_totals(hands_after), lang)))
                 events.append(SeatEvent(ply, "hand_over", None, " ".join(lines), None))
                 if seat is not None and not game.is_terminal(after):
-                    cards = _cards_text(card_words, _hand(game, after, seat), lang)
-                    text = PHRASES["new_hand"](lang, n=len(hands_after) + 1, cards=cards)
-                    events.append(SeatEvent(ply, "drew", None, text, None))
+                    dealt = _hand(game, after, seat)
+                    text = PHRASES["new_hand"](lang, n=len(hands_after) + 1,
+                                               cards=_cards_text(card_words, dealt, lang))
+                    events.append(SeatEvent(ply, "drew", None, text, None, dealt))
             elif seat is not None:
-                drawn = Counter(_hand(game, after, seat)) - Counter(_hand(game, before, seat))
-                if drawn:
-                    cards = _cards_text(card_words, tuple(drawn.elements()), lang)
-                    events.append(SeatEvent(ply, "drew", None, PHRASES["drew"](lang, cards=cards), None))
+                counted = Counter(_hand(game, after, seat)) - Counter(_hand(game, before, seat))
+                if counted:
+                    drawn = tuple(counted.elements())  # in the order of the hand
+                    text = PHRASES["drew"](lang, cards=_cards_text(card_words, drawn, lang))
+                    events.append(SeatEvent(ply, "drew", None, text, None, drawn))
             if game.is_terminal(after):
                 result = _result_text(game, rules, game.result(after), seat, lang)
                 events.append(SeatEvent(ply, "game_over", None, f"{PHRASES['over'](lang)} {result}", None))
