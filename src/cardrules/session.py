@@ -180,6 +180,15 @@ class Session:
     # not have it), and worked out from the record again when absent.
     _known: tuple[_Known, ...] = attrs.field(default=(), eq=False, repr=False)
 
+    def __attrs_post_init__(self) -> None:
+        # Built directly, a session is trusted to hold its record's last state (checking that would
+        # replay the record); its kinds are checked, so that a mix-up fails here and not later.
+        if not isinstance(self.record, GameRecord):
+            raise ArgumentError(f"a Session holds a GameRecord, not {type(self.record).__name__}")
+        game = get(self.record.game)
+        if type(self.state) is not game.state_type:
+            raise ArgumentError(f"a Session of {game.title} holds its State, not {type(self.state).__name__}")
+
     # --- building
 
     @classmethod

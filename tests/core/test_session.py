@@ -201,6 +201,14 @@ def test_from_record_refuses_an_illegal_record_naming_the_move() -> None:
         Session.from_record(record)
 
 
+def test_a_session_built_by_hand_must_hold_a_record_and_a_state_of_its_game() -> None:
+    record = GameRecord.start(the_game.Rules(players=2), seed=4)
+    with pytest.raises(ArgumentError, match="a Session of The Game holds its State, not State"):
+        Session(record, mb.new_game(mb.Rules(), seed=1))
+    with pytest.raises(ArgumentError, match="a Session holds a GameRecord, not dict"):
+        Session({}, record.initial_state())  # type: ignore[arg-type]
+
+
 def test_observation_is_the_seats_own_view() -> None:
     session = played(RULES["mille-bornes"], seed=5, moves=20)
     assert session.observation(3) == mb.observe(mb_state(session.state), 3)
