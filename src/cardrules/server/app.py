@@ -171,7 +171,8 @@ def create_app(store: Store | None = None, *, settings: ServerSettings | None = 
             await rooms.stop()
 
     def refused(exc: ProtocolError) -> JSONResponse:
-        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=STATUS.get(exc.code, 400))
+        return JSONResponse({"error": exc.code, "message": exc.message},
+                            status_code=STATUS.get(exc.code, 400))
 
     async def games(request: Request) -> Response:
         return JSONResponse(games_json(settings.extra_bots))
@@ -273,7 +274,8 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: ServerSettings) -> None:
     if rooms.sockets > settings.max_sockets:
-        await _refuse(websocket, ProtocolError("full", f"this server has {settings.max_sockets} sockets open"))
+        full = ProtocolError("full", f"this server has {settings.max_sockets} sockets open")
+        await _refuse(websocket, full)
         return
     try:
         data = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)

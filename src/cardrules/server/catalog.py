@@ -60,7 +60,8 @@ def seat_range(game: SomeGame) -> tuple[int, int]:
     allowed = []
     for players in range(1, MAX_SEATS + 1):
         try:
-            game.rules_type(players=players)
+            build: Callable[..., object] = game.rules_type
+            build(players=players)
         except CardrulesError:
             continue
         allowed.append(players)
@@ -88,7 +89,7 @@ def parse_room_bot(game: SomeGame, spec: str,
     >>> parse_room_bot(registry.get("the-game"), "os:system")
     Traceback (most recent call last):
     ...
-    cardrules.server.protocol.ProtocolError: bad_bot: no bot 'os' in a room of The Game: choose from greedy, ...
+    cardrules.server.protocol.ProtocolError: bad_bot: no bot 'os' in a room of The Game: choose from ...
     """
     bots = {**room_bots(game), **(extra or {})}
     name = spec.partition(":")[0]
@@ -116,7 +117,8 @@ def build_rules(game: SomeGame, request: CreateRoom) -> RulesLike:
     """
     try:
         if request.rules is not None:
-            fields = {key: value for key, value in request.rules.items() if key not in ("game", "format", "type")}
+            fields = {key: value for key, value in request.rules.items()
+                      if key not in ("game", "format", "type")}
             if request.players is not None:
                 fields.setdefault("players", request.players)
             text = json.dumps({"game": game.name, "format": FORMAT, "type": "rules", **fields})
@@ -129,7 +131,8 @@ def build_rules(game: SomeGame, request: CreateRoom) -> RulesLike:
             options = {} if request.players is None else {"players": request.players}
             rules = known[request.preset](**options)
         else:
-            rules = game.rules_type(**({} if request.players is None else {"players": request.players}))
+            build: Callable[..., RulesLike] = game.rules_type
+            rules = build(**({} if request.players is None else {"players": request.players}))
     except ProtocolError:
         raise
     except CardrulesError as exc:

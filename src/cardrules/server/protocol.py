@@ -153,7 +153,7 @@ def _hello(message: Mapping[str, object]) -> Hello:
     lang = message.get("lang", "en")
     if lang not in LANGUAGES:
         raise ProtocolError("bad_message", f"lang is one of {', '.join(LANGUAGES)}, not {shown(lang)}")
-    return Hello(PROTOCOL, token, lang)  # type: ignore[arg-type]  # lang checked against LANGUAGES
+    return Hello(PROTOCOL, token, lang)
 
 
 @attrs.frozen

@@ -26,22 +26,23 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import attrs
 
 from cardrules.bots import Bot, RandomBot
 from cardrules.cli.botspec import BotSpec
-from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError, NotationError
+from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError, NotationError, NotYourTurnError
 from cardrules.i18n import Lang, Phrase
 from cardrules.records import GameRecord
 from cardrules.registry import SomeGame
 from cardrules.serialization import from_json, to_json
-from cardrules.server._standin import NotYourTurnError, Session, Store, StoredRoom, StoredSeat
+from cardrules.server._standin import Store, StoredRoom, StoredSeat
 from cardrules.server.catalog import build_rules, game_named, parse_room_bot
 from cardrules.server.limits import check_name
 from cardrules.server.protocol import PROTOCOL, CreateRoom, Hello, Move, ProtocolError, error, frame
 from cardrules.server.tables import summary, table
+from cardrules.session import Session
 
 __all__ = ["Client", "RoomConfig", "Rooms", "token_hash"]
 
@@ -56,7 +57,8 @@ _BOT_FAILED = Phrase(
     "jugada al azar.",
     "Le bot du siège {seat} ({bot}) a échoué au coup {move} ({problem}) ; un coup au hasard a été joué "
     "à sa place.")
-_TOO_SLOW = Phrase("took more than {seconds:g} s", "tardó más de {seconds:g} s", "a pris plus de {seconds:g} s")
+_TOO_SLOW = Phrase("took more than {seconds:g} s", "tardó más de {seconds:g} s",
+                   "a pris plus de {seconds:g} s")
 
 
 def token_hash(token: str) -> str:
@@ -161,7 +163,7 @@ class Rooms:
 
     def __init__(self, store: Store, *, bot_delay: float, bot_timeout: float, max_rooms: int,
                  max_sockets: int, max_sockets_per_room: int, max_name_chars: int,
-                 extra_bots: Mapping[str, object]) -> None:
+                 extra_bots: Mapping[str, Callable[..., object]]) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.bot_timeout = bot_timeout
@@ -289,7 +291,8 @@ class Rooms:
                 raise ProtocolError("bad_token", "this token holds no seat of this room")
         client = Client(room_id, seat, hello.lang)
         room.clients.add(client)
-        client.push(frame("welcome", protocol=PROTOCOL, room=summary(room.stored), seat=seat, lang=hello.lang))
+        client.push(frame("welcome", protocol=PROTOCOL, room=summary(room.stored), seat=seat,
+                          lang=hello.lang))
         client.push(_table(room.session, client))
         return client
 

@@ -13,8 +13,9 @@ import json
 from cardrules import registry, render, svg
 from cardrules.errors import CardrulesError
 from cardrules.i18n import Lang
-from cardrules.server._standin import Session, StoredRoom
+from cardrules.server._standin import StoredRoom
 from cardrules.server.protocol import frame
+from cardrules.session import Choice, Session
 
 __all__ = ["summary", "table"]
 
@@ -47,7 +48,8 @@ def table(session: Session, seat: int | None, lang: Lang, since: int) -> str:
     """The ``table`` frame for a socket of ``seat`` (``None``: a spectator) in ``lang``: what it may
     see now, and the events from ply ``since`` on."""
     if seat is None:
-        picture, text, choices, question = None, session.public_text(lang), (), None
+        picture, text, question = None, session.public_text(lang), None
+        choices: tuple[Choice, ...] = ()
     else:
         observation = session.observation(seat)
         picture = _picture(observation, lang)
@@ -55,6 +57,7 @@ def table(session: Session, seat: int | None, lang: Lang, since: int) -> str:
         choices = session.choices(seat, lang)
         question = session.question(seat, lang)
     events = session.events(seat, since=since, lang=lang)
+    score = session.score_sheet(lang, seat=seat)
     return frame(
         "table", plies=session.plies, to_move=session.to_move,
         your_turn=seat is not None and session.to_move == seat, svg=picture, text=text,
@@ -63,4 +66,4 @@ def table(session: Session, seat: int | None, lang: Lang, since: int) -> str:
         question=question,
         events=[{"ply": event.ply, "kind": event.kind, "seat": event.seat, "text": event.text,
                  "notation": event.notation} for event in events],
-        over=session.over, score=list(score) if (score := session.score_sheet(lang)) is not None else None)
+        over=session.over, score=None if score is None else list(score))
