@@ -1,0 +1,1 @@
+"""A game server for cardrules: rooms that people join from a browser, kept in a store (extra ``server``)."""
