@@ -10,7 +10,7 @@ from tests.server.helpers import hello, next_of, open_room, room_summary, server
 
 import cardrules  # noqa: I001 -- after the helpers, which skip without the server extra
 from cardrules.server import create_app
-from cardrules.server._standin import MemoryStore  # TODO(store merge)
+from cardrules.server.store import MemoryStore
 
 
 class FailingBot:

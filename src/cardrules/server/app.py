@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
-from cardrules.server._standin import MemoryStore, Store
+from cardrules.server.store import MemoryStore, Store
 from cardrules.server.catalog import games_json
 from cardrules.server.limits import TokenBucket
 from cardrules.server.protocol import (
