@@ -103,7 +103,7 @@ def test_the_server_refuses_a_bot_named_as_code_even_if_the_app_has_extra_bots()
     assert response.status_code == 400 and response.json()["error"] == "bad_bot"
 
 
-class _Store(MemoryStore):  # type: ignore[misc]
+class _Store(MemoryStore):
     """A memory store whose next commit fails as told: ``"raise"`` (the database is down) or
     ``"lose"`` (another process committed first)."""
 
@@ -164,6 +164,7 @@ def test_a_move_another_process_committed_reaches_this_processs_sockets() -> Non
         with client.websocket_connect(f"/ws/v1/rooms/{room['id']}") as ws:
             hello(ws, None)
             stored = client.portal.call(store.get, room["id"])  # type: ignore[union-attr]
+            assert stored is not None
             record = cardrules.from_json(stored.record, cardrules.GameRecord)
             state = cardrules.replay(record)
             record = record.extended(cardrules.legal_moves(state)[0])

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardrules.arguments import printable
+from cardrules.errors import CardrulesError
 from cardrules.run.options import number, whole
 from cardrules.run.playing import one_line
 
@@ -86,7 +87,8 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         asyncio.run(_try_open(make()))
     except Exception as exc:  # whatever the driver raises: one line, no traceback
-        print(f"cardrules serve: cannot open {where}: {one_line(exc)}", file=sys.stderr)
+        problem = printable(str(exc), 300) if isinstance(exc, CardrulesError) else one_line(exc)
+        print(f"cardrules serve: cannot open {where}: {problem}", file=sys.stderr)
         return 2
     settings = ServerSettings(bot_delay=args.bot_delay, allowed_origins=tuple(args.origin))
     app = create_app(make(), settings=settings)
