@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardrules.arguments import printable
+from cardrules.arguments import printable, shown
 from cardrules.errors import CardrulesError
-from cardrules.run.options import number, whole
+from cardrules.run.options import MAX_NUMBER_CHARS, whole
 from cardrules.run.playing import one_line
 
 if TYPE_CHECKING:
@@ -58,12 +59,23 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     store.add_argument("--postgres", metavar="DSN",
                        help="keep the rooms in PostgreSQL instead (postgresql://user@host/db), so that "
                             "several server processes can serve the same rooms")
-    serve.add_argument("--bot-delay", type=number(0, 60), default=0.6, metavar="S",
+    serve.add_argument("--bot-delay", type=_seconds, default=0.6, metavar="S",
                        help="seconds a bot waits before it moves, so that people can follow (default: 0.6)")
     serve.add_argument("--origin", action="append", default=[], metavar="URL",
                        help="a web origin (https://cards.example) whose pages may connect; repeat for "
                             "several (default: only pages served by this server's own host name)")
     serve.set_defaults(handler=_serve, parser=serve)
+
+
+def _seconds(text: str) -> float:
+    """``--bot-delay``: seconds from 0 (a bot answers at once) to 60."""
+    try:
+        value = float(text) if len(text) <= MAX_NUMBER_CHARS else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 60:  # nan too
+        raise argparse.ArgumentTypeError(f"a number of seconds from 0 to 60, not {shown(text)}")
+    return value
 
 
 def _serve(args: argparse.Namespace) -> int:
