@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import math
 import sys
 from collections.abc import Callable
@@ -81,6 +82,7 @@ def _seconds(text: str) -> float:
 def _serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
+        from uvicorn.config import LOGGING_CONFIG
 
         from cardrules.server import PostgresStore, ServerSettings, SQLiteStore, create_app
     except ImportError as exc:
@@ -104,7 +106,11 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     settings = ServerSettings(bot_delay=args.bot_delay, allowed_origins=tuple(args.origin))
     app = create_app(make(), settings=settings)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="info", lifespan="on",
+    # uvicorn's own logging, and the server's (rooms opened, bots that failed) on the same stream;
+    # neither ever holds a token (they travel in bodies and hellos, never in a URL) or a hidden card.
+    log_config = copy.deepcopy(LOGGING_CONFIG)
+    log_config["loggers"]["cardrules"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_config=log_config, lifespan="on",
                             ws_max_size=1 << 20, server_header=False)
     print(f"cardrules serve: rooms in {where}; open http://{args.host}:{args.port}/ (Ctrl-C stops)",
           file=sys.stderr, flush=True)
