@@ -27,7 +27,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
-from cardrules.server.store import MemoryStore, Store
 from cardrules.server.catalog import games_json
 from cardrules.server.limits import TokenBucket
 from cardrules.server.protocol import (
@@ -42,6 +41,7 @@ from cardrules.server.protocol import (
     parse_name,
 )
 from cardrules.server.rooms import Client, Rooms
+from cardrules.server.store import MemoryStore, Store
 from cardrules.server.tables import summary
 
 __all__ = ["ServerSettings", "create_app"]
