@@ -205,6 +205,17 @@ def test_the_first_message_must_be_a_hello_in_protocol_1() -> None:
     assert first["code"] == "bad_message"
 
 
+def test_a_socket_that_says_no_hello_in_time_is_told_and_closed() -> None:
+    with server(hello_timeout=0.1) as client:
+        room = open_room(client, game="the-game", players=2)
+        with client.websocket_connect(f"/ws/v1/rooms/{room['id']}") as ws:
+            answer = ws.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+    assert answer["code"] == "bad_message"
+    assert closed.value.code == 4400
+
+
 def test_a_socket_to_no_room_is_told_and_closed_4404() -> None:
     with server() as client, client.websocket_connect("/ws/v1/rooms/nothing") as ws:
         ws.send_json({"type": "hello", "protocol": 1, "token": None})

@@ -41,7 +41,8 @@ def test_serve_on_a_database_it_cannot_open_says_so_and_exits_2(tmp_path: Path,
 
 
 @pytest.mark.parametrize("arguments", [["--bot-delay", "-1"], ["--bot-delay", "nan"], ["--port", "70000"],
-                                       ["--db", "x", "--postgres", "postgresql://x"]])
+                                       ["--db", "x", "--postgres", "postgresql://x"],
+                                       ["--origin", "cards.example"], ["--origin", "https://cards.example/table"]])
 def test_serve_refuses_bad_options_as_usage_errors(arguments: list[str],
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", *arguments]) == 2

@@ -151,7 +151,7 @@ def create_app(store: Store | None = None, *, settings: ServerSettings | None = 
     settings = ServerSettings() if settings is None else settings
     rooms = Rooms(store if store is not None else MemoryStore(), bot_delay=settings.bot_delay,
                   bot_timeout=settings.bot_timeout, max_rooms=settings.max_rooms,
-                  max_sockets=settings.max_sockets, max_sockets_per_room=settings.max_sockets_per_room,
+                  max_sockets_per_room=settings.max_sockets_per_room,
                   max_name_chars=settings.max_name_chars, extra_bots=settings.extra_bots)
     started = asyncio.Lock()
     running: list[bool] = []

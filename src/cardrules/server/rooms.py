@@ -162,13 +162,12 @@ class Rooms:
     :func:`cardrules.server.create_app`)."""
 
     def __init__(self, store: Store, *, bot_delay: float, bot_timeout: float, max_rooms: int,
-                 max_sockets: int, max_sockets_per_room: int, max_name_chars: int,
+                 max_sockets_per_room: int, max_name_chars: int,
                  extra_bots: Mapping[str, Callable[..., object]]) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.bot_timeout = bot_timeout
         self.max_rooms = max_rooms
-        self.max_sockets = max_sockets
         self.max_sockets_per_room = max_sockets_per_room
         self.max_name_chars = max_name_chars
         self.extra_bots = extra_bots
