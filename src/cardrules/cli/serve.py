@@ -83,7 +83,8 @@ def _seconds(text: str) -> float:
 def _origin(text: str) -> str:
     """``--origin``: a web origin, ``scheme://host[:port]`` and nothing more (what a browser sends)."""
     parts = urlsplit(text.rstrip("/"))
-    if parts.scheme not in ("http", "https") or not parts.netloc or any((parts.path, parts.query, parts.fragment)):
+    extra = parts.path or parts.query or parts.fragment
+    if parts.scheme not in ("http", "https") or not parts.netloc or extra:
         raise argparse.ArgumentTypeError(f"an origin is http(s)://host[:port], not {shown(text)}")
     return text.rstrip("/")
 
