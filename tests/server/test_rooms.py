@@ -220,3 +220,23 @@ def test_a_reconnecting_seat_gets_the_events_it_missed() -> None:
             _, table = hello(ws, token)
     assert table["plies"] == 1
     assert [event["ply"] for event in table["events"]] == [0]
+
+
+def test_a_room_whose_record_cannot_be_replayed_is_refused_and_the_server_goes_on() -> None:
+    from cardrules.games import the_game
+    from cardrules.server.store import StoredRoom, StoredSeat
+
+    record = cardrules.GameRecord.start(the_game.Rules(players=2), seed=4).extended(the_game.Play(99, 0))
+    broken = StoredRoom(id="broken", game="the-game", created=0.0, config="{}",
+                        seats=(StoredSeat(0, None, None, None), StoredSeat(1, None, None, None)),
+                        record=cardrules.to_json(record), plies=1, over=False)
+    store = MemoryStore()
+    with server(store) as client:
+        client.portal.call(store.create, broken)  # type: ignore[union-attr]
+        with client.websocket_connect("/ws/v1/rooms/broken") as ws:
+            ws.send_json({"type": "hello", "protocol": 1, "token": None})
+            answer = ws.receive_json()
+        room = open_room(client, game="the-game", players=2)
+        with client.websocket_connect(f"/ws/v1/rooms/{room['id']}") as ws:
+            hello(ws, None)
+    assert answer["code"] == "no_room"

@@ -188,7 +188,7 @@ class Rooms:
             try:
                 session = _session_of(stored)
             except CardrulesError as exc:
-                log.error("room %s cannot be replayed: %s", stored.id, exc)
+                log.error("room %s cannot be replayed: %s", stored.id, type(exc).__name__)
                 continue
             seat = session.to_move
             if seat is not None and stored.seats[seat].bot is not None:
@@ -268,7 +268,11 @@ class Rooms:
         stored = await self.store.get(room_id)
         if stored is None:
             return None
-        session = _session_of(stored)
+        try:
+            session = _session_of(stored)
+        except CardrulesError as exc:  # a record this version cannot replay (or one edited by hand)
+            log.error("room %s cannot be replayed: %s", room_id, type(exc).__name__)
+            raise ProtocolError("no_room", "this room's game cannot be read by this server") from None
         return self._rooms.setdefault(room_id, Room(stored, session))
 
     async def join(self, room_id: str, hello: Hello) -> Client:
@@ -375,7 +379,10 @@ class Rooms:
         if room is None:
             return
         async with room.lock:
-            await self._reload(room)
+            try:
+                await self._reload(room)
+            except Exception as exc:  # the store is down, or the record unreadable: the next news retries
+                log.error("room %s could not be reloaded: %s", room_id, type(exc).__name__)
 
     async def _reload(self, room: Room) -> None:
         """Bring the room up to the store's version and tell its sockets what changed."""
@@ -450,8 +457,11 @@ class Rooms:
                     client.push(failed[client.lang])
             announce.append(frame("room", event="bot_moved", seat=seat, name=spec_text))
             async with room.lock:
-                if room.session is session:
-                    await self._commit(room, session.play(seat, move), None, announce)
+                committed = room.session is session and await self._commit(
+                    room, session.play(seat, move), None, announce)
+            if not committed and room.session is session:
+                # The store refused or failed: try again, but not in a tight loop on a store that is down.
+                await asyncio.sleep(max(1.0, self.bot_delay))
         finally:
             if asyncio.current_task() is room.bot_task:
                 room.bot_task = None
