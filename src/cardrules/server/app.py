@@ -28,6 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.server.catalog import games_json
+from cardrules.server.clients import Client
 from cardrules.server.limits import TokenBucket
 from cardrules.server.protocol import (
     MAX_BODY_BYTES,
@@ -40,7 +41,7 @@ from cardrules.server.protocol import (
     parse_create,
     parse_name,
 )
-from cardrules.server.rooms import Client, Rooms
+from cardrules.server.rooms import Rooms
 from cardrules.server.store import MemoryStore, Store
 from cardrules.server.tables import summary
 
