@@ -1,5 +1,7 @@
-"""A room's bots: which it may seat (the game's reference bots by name, never code from a text), and
-how one decides a move (on a worker thread, within a time limit, a random move when it fails).
+"""A room's bots: which it may seat, and how one decides a move.
+
+A room seats the game's reference bots by name, never code named by a text; a bot decides on a
+worker thread, within a time limit, and a random move is played for it when it fails.
 """
 
 from __future__ import annotations

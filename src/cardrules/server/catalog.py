@@ -1,5 +1,7 @@
-"""What the server offers: the registered games, their presets and seat counts, and their rules
-from a request (the bots a room may seat are :mod:`cardrules.server.bots`')."""
+"""What the server offers: the games, their presets and seat counts, and their rules from a request.
+
+The bots a room may seat are :mod:`cardrules.server.bots`'.
+"""
 
 from __future__ import annotations
 

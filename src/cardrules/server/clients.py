@@ -1,5 +1,8 @@
-"""A socket's side of a room: its seat, its language, what it has been told, and what waits to be
-sent to it; and what the store keeps of a seat's token."""
+"""A socket's side of a room, and what the store keeps of a seat's token.
+
+A :class:`Client` is a socket's seat, its language, what it has been told, and what waits to be
+sent to it.
+"""
 
 from __future__ import annotations
 
