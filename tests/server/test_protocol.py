@@ -234,7 +234,7 @@ def test_a_socket_to_no_room_is_told_and_closed_4404() -> None:
     ({"game": "mille-bornes", "rules": {"players": 4, "team_size": 3}}, 400, "bad_rules"),
     ({"game": "the-game", "players": 2, "bots": {"1": "os:system"}}, 400, "bad_bot"),
     ({"game": "the-game", "players": 2, "bots": {"1": "cardrules.bots:RandomBot"}}, 400, "bad_bot"),
-    ({"game": "the-game", "players": 2, "bots": {"1": "ismcts:iterations=100000"}}, 400, "bad_bot"),
+    ({"game": "the-game", "players": 2, "bots": {"1": "ismcts:iterations=101"}}, 400, "bad_bot"),
     ({"game": "the-game", "players": 2, "bots": {"1": "greedy:speed=3"}}, 400, "bad_bot"),
     ({"game": "the-game", "players": 2, "bots": {"5": "greedy"}}, 400, "bad_bot"),
     ({"game": "the-game", "players": 2, "bots": {"one": "greedy"}}, 400, "bad_request"),

@@ -41,7 +41,7 @@ def _finished(client: Any, room_id: str) -> bool:
 
 def test_a_room_of_bots_plays_to_the_end_by_itself() -> None:
     with server() as client:
-        room = open_room(client, game="the-game", players=3, bots={"0": "greedy", "1": "random",
+        room = open_room(client, game="the-game", players=3, bots={"0": "ismcts:iterations=5", "1": "random",
                                                                    "2": "greedy:depth=2"})
         wait_for(lambda: _finished(client, room["id"]))
         record = cardrules.from_json(client.get(f"/api/v1/rooms/{room['id']}/record").text,

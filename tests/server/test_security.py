@@ -191,3 +191,17 @@ def test_importing_cardrules_imports_no_server_library() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_search_bot_named_without_a_budget_thinks_a_second_and_no_bot_may_think_long() -> None:
+    from cardrules import registry
+    from cardrules.server.bots import parse_room_bot
+    from cardrules.server.protocol import ProtocolError
+
+    game = registry.get("mille-bornes")
+    assert parse_room_bot(game, "ismcts").options == {"seconds": 1.0}
+    assert parse_room_bot(game, "ismcts:iterations=50").options == {"iterations": 50}
+    for spec in ("ismcts:iterations=101", "ismcts:seconds=2.5"):
+        with pytest.raises(ProtocolError, match=r"bad_bot: .* is at most"):
+            parse_room_bot(game, spec)
+

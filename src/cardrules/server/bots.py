@@ -7,8 +7,12 @@ worker thread, within a time limit, and a random move is played for it when it f
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
+import inspect
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 import attrs
 
@@ -19,11 +23,13 @@ from cardrules.errors import ArgumentError, IllegalMoveError
 from cardrules.i18n import Lang, Phrase
 from cardrules.registry import SomeGame
 from cardrules.run.simulator import simulator_of
-from cardrules.server.limits import check_bot_options
+from cardrules.server.limits import SEARCH_SECONDS, check_bot_options
 from cardrules.server.protocol import ProtocolError
 from cardrules.session import Session
 
-__all__ = ["SEARCH_BOTS", "Failure", "decide", "decision_seed", "parse_room_bot", "room_bots"]
+__all__ = ["SEARCH_BOTS", "BotThreads", "Failure", "decide", "decision_seed", "parse_room_bot", "room_bots"]
+
+T = TypeVar("T")
 
 SEARCH_BOTS = ("random", "ismcts")
 """The generic bots a room may seat beside a game's own: a random player and the search bot."""
@@ -71,10 +77,20 @@ def parse_room_bot(game: SomeGame, spec: str,
     try:
         parsed = parse_bot(spec, bots)
         check_bot_options(spec, parsed.options)
+        accepted = _keywords(parsed.factory)
+        if {"iterations", "seconds"} <= accepted and not {"iterations", "seconds"} & set(parsed.options):
+            parsed = BotSpec(parsed.label, parsed.factory, {**parsed.options, "seconds": SEARCH_SECONDS})
         parsed.build(rules=None, seed=0)  # refuses options the bot's constructor refuses, now
     except ArgumentError as exc:
         raise ProtocolError("bad_bot", str(exc)) from None
     return parsed
+
+
+def _keywords(factory: Callable[..., object]) -> set[str]:
+    try:
+        return set(inspect.signature(factory).parameters)
+    except (TypeError, ValueError):  # a builtin without a signature
+        return set()
 
 
 def decision_seed(room_id: str, seat: int, ply: int) -> int:
@@ -105,9 +121,34 @@ class Failure:
         return _FAILED(lang, seat=self.seat, bot=self.bot, move=self.move, problem=problem)
 
 
+class BotThreads:
+    """The threads the bots of a process think on: at most ``count`` bots at once. A bot waits for
+    a free thread, and its time limit counts from then; a bot that runs out of time keeps its thread
+    until it answers (a thread cannot be stopped), so the others wait rather than pile up."""
+
+    def __init__(self, count: int) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=count, thread_name_prefix="cardrules-bot")
+        self._free = asyncio.Semaphore(count)
+
+    async def run(self, work: Callable[[], T], timeout: float) -> T:
+        """``work()`` on a free thread; :class:`TimeoutError` after ``timeout`` seconds of it."""
+        await self._free.acquire()
+        try:
+            future = asyncio.get_running_loop().run_in_executor(self._executor, work)
+        except BaseException:
+            self._free.release()
+            raise
+        future.add_done_callback(lambda _: self._free.release())
+        return await asyncio.wait_for(asyncio.shield(future), timeout)
+
+    def close(self) -> None:
+        """Let the threads go: a bot still thinking is not waited for (its answer would be dropped)."""
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
 async def decide(session: Session, seat: int, spec: str, extra: Mapping[str, Callable[..., object]], *,
-                 seed: int, timeout: float) -> tuple[object, Failure | None]:
-    """The move the bot ``spec`` makes at ``seat`` now, decided on a worker thread (so a slow bot
+                 seed: int, timeout: float, threads: BotThreads) -> tuple[object, Failure | None]:
+    """The move the bot ``spec`` makes at ``seat`` now, decided on one of ``threads`` (so a slow bot
     holds up no other room) within ``timeout`` seconds; a bot that raises, answers a move that is
     not legal, or runs out of time gets a random legal move instead, and the :class:`Failure`.
 
@@ -117,7 +158,7 @@ async def decide(session: Session, seat: int, spec: str, extra: Mapping[str, Cal
     observation, legal = session.observation(seat), session.legal_moves(seat)
     try:
         bot = parse_room_bot(session.game, spec, extra).build(rules=session.record.rules, seed=seed)
-        move = await asyncio.wait_for(asyncio.to_thread(_choose, bot, observation, legal), timeout)
+        move = await threads.run(functools.partial(_choose, bot, observation, legal), timeout)
     except TimeoutError:
         failure = Failure(seat, spec, session.plies + 1, None, timeout)
     except Exception as exc:  # whatever a bot raises: it is reported, and the room goes on

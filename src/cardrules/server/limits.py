@@ -15,12 +15,18 @@ import attrs
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 
-__all__ = ["BOT_OPTION_CAPS", "TokenBucket", "check_bot_options", "check_name"]
+__all__ = ["BOT_OPTION_CAPS", "SEARCH_SECONDS", "TokenBucket", "check_bot_options", "check_name"]
 
-BOT_OPTION_CAPS: Mapping[str, float] = {"iterations": 2000, "seconds": 2.0, "depth": 6}
+BOT_OPTION_CAPS: Mapping[str, float] = {"iterations": 100, "seconds": 2.0, "depth": 6}
 """The largest value a bot option of the network may take: a search's ``iterations`` and
-``seconds`` per decision, a planner's ``depth``. One room's bot must not take a core for minutes;
-options of other names are the bots' own, checked by their constructors."""
+``seconds`` per decision, a planner's ``depth``. One room's bot must not hold a thread for long: an
+iteration of ``ismcts`` takes about 4 ms in The Game and 20 ms in Mille Bornes on an idle core, so
+100 of them take up to 2 seconds. Options of other names are the bots' own, checked by their
+constructors."""
+
+SEARCH_SECONDS = 1.0
+"""The budget per decision of a search bot named without one (``ismcts``): a second, where the
+library's own default (1000 iterations) would think 20 seconds a move in Mille Bornes."""
 
 
 @attrs.define
@@ -87,7 +93,7 @@ def check_bot_options(label: str, options: Mapping[str, object]) -> None:
     >>> check_bot_options("ismcts:iterations=100000", {"iterations": 100000})
     Traceback (most recent call last):
     ...
-    cardrules.errors.ArgumentError: bot 'ismcts:iterations=100000': iterations is at most 2000 on the server
+    cardrules.errors.ArgumentError: bot 'ismcts:iterations=100000': iterations is at most 100 on the server
     """
     for key, cap in BOT_OPTION_CAPS.items():
         value = options.get(key)

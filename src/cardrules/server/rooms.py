@@ -33,7 +33,7 @@ from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError, No
 from cardrules.i18n import LANGUAGES
 from cardrules.records import GameRecord
 from cardrules.serialization import from_json, to_json
-from cardrules.server.bots import decide, decision_seed, parse_room_bot
+from cardrules.server.bots import BotThreads, decide, decision_seed, parse_room_bot
 from cardrules.server.catalog import build_rules, game_named
 from cardrules.server.clients import Client, token_hash
 from cardrules.server.limits import check_name
@@ -45,6 +45,10 @@ from cardrules.session import Session
 __all__ = ["RoomConfig", "Rooms"]
 
 log = logging.getLogger("cardrules.server")
+
+BOT_THREADS = 4
+"""Threads the bots of this process think on (:class:`~cardrules.server.bots.BotThreads`): as many
+bots decide at once, the others wait their turn (a bot's time limit counts from its turn to think)."""
 
 COUNT_EVERY = 10.0
 """Seconds between two counts of the store's unfinished rooms (for ``max_rooms``); in between,
@@ -115,6 +119,7 @@ class Rooms:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
+        self._threads = BotThreads(BOT_THREADS)
         # How many unfinished rooms the store holds, counted at most every COUNT_EVERY seconds
         # (the store hands over every unfinished room to count them) and kept up to date between.
         self._unfinished: int | None = None
@@ -146,6 +151,7 @@ class Rooms:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._threads.close()
         await self.store.close()
 
     def _spawn(self, work: Coroutine[object, object, None]) -> None:
@@ -382,7 +388,8 @@ class Rooms:
             if session.plies != plies or session.to_move != seat or spec_text is None:
                 return
             move, failure = await decide(session, seat, spec_text, self.extra_bots,
-                                         seed=decision_seed(room.id, seat, plies), timeout=self.bot_timeout)
+                                         seed=decision_seed(room.id, seat, plies), timeout=self.bot_timeout,
+                                         threads=self._threads)
             announce: list[str] = []
             if failure is not None:
                 # Only the error's kind: its text could hold the bot's hand.
