@@ -122,8 +122,8 @@ def _serve(args: argparse.Namespace) -> int:
     log_config["loggers"]["cardrules"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
     config = uvicorn.Config(app, host=args.host, port=args.port, log_config=log_config, lifespan="on",
                             ws_max_size=1 << 20, server_header=False)
-    print(f"cardrules serve: rooms in {where}; open http://{args.host}:{args.port}/ (Ctrl-C stops)",
-          file=sys.stderr, flush=True)
+    address = f"http://{args.host}:{args.port}/" if args.port else "the address below"
+    print(f"cardrules serve: rooms in {where}; open {address} (Ctrl-C stops)", file=sys.stderr, flush=True)
     server = uvicorn.Server(config)
     try:
         server.run()
