@@ -7,7 +7,9 @@ keeps ``--rooms`` rooms playing at once for ``--seconds``: in each, seat 0 is a 
 that answers each of its turns with a random legal move after thinking ``--think`` seconds on
 average (uniformly 0.5 to 1.5 times that), the other seats are the game's default bot (the server
 waits ``--bot-delay`` before each of their moves), and a spectator socket watches. A room whose
-game ends is replaced by a new one (until the server refuses new rooms). The defaults pace the
+game ends is replaced by a new one (until the server refuses new rooms). With ``--processes N``
+(PostgreSQL), N server processes share the database: each room is played on one and watched from
+the next, so its moves reach the spectator through LISTEN/NOTIFY. The defaults pace the
 rooms as people and the server's bots would (1 s, 0.6 s); ``--think 0 --bot-delay 0`` asks for
 moves as fast as the server takes them, which measures its most moves per second (and, the server
 being saturated, latencies that are mostly queueing). Printed:
@@ -124,40 +126,62 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="seconds a client thinks before each move, on average (default: 1; 0: at once)")
     parser.add_argument("--bot-delay", type=float, default=0.6,
                         help="seconds a bot waits before it moves, the server's bot_delay (default: 0.6)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes on one database (--store postgres; default: 1)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the clients' choices")
     args = parser.parse_args(argv)
     if args.store == "postgres" and not args.postgres:
         parser.error("--store postgres needs --postgres DSN")
+    if args.processes > 1 and args.store != "postgres":
+        parser.error("several --processes share their rooms through PostgreSQL only: --store postgres")
     with tempfile.TemporaryDirectory(prefix="cardrules-load-") as folder:
         return asyncio.run(_run(args, Path(folder)))
 
 
 async def _run(args: argparse.Namespace, folder: Path) -> int:
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
     db = folder / "rooms.sqlite3"
-    log = (folder / "server.log").open("w")
     # The DSN goes through the environment, not the command line, where `ps` would show its password.
     environment = {**os.environ, "CARDRULES_LOAD_STORE": args.store,
                    "CARDRULES_LOAD_WHERE": args.postgres if args.store == "postgres" else str(db)}
-    server = subprocess.Popen([sys.executable, "-c", SERVE, str(port), str(args.bot_delay),
-                               str(max(1000, 2 * args.rooms))], env=environment, stdout=log, stderr=log)
+    bases: list[str] = []
+    servers: list[subprocess.Popen[bytes]] = []
+    logs = [(folder / f"server-{number}.log").open("w") for number in range(args.processes)]
     load = Load()
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=HANG) as http:
-            await _until_ready(http, server)
-            baseline = _rss(server.pid)
-            peak = await _play(args, http, base, load, server.pid)
+        for log in logs:
+            port = _free_port()
+            bases.append(f"http://127.0.0.1:{port}")
+            servers.append(subprocess.Popen([sys.executable, "-c", SERVE, str(port), str(args.bot_delay),
+                                             str(max(1000, 2 * args.rooms))],
+                                            env=environment, stdout=log, stderr=log))
+        async with contextlib.AsyncExitStack() as stack:
+            https = [await stack.enter_async_context(httpx.AsyncClient(base_url=base, timeout=HANG))
+                     for base in bases]
+            for http, server in zip(https, servers, strict=True):
+                await _until_ready(http, server)
+            pids = [server.pid for server in servers]
+            baseline = sum(_rss(pid) for pid in pids)
+            peak = await _play(args, https, bases, load, pids)
+    except BaseException:
+        for number in range(len(servers)):
+            logs[number].flush()
+            print(f"--- server {number}'s log, the end:\n"
+                  + (folder / f"server-{number}.log").read_text()[-3000:], file=sys.stderr)
+        raise
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(HANG)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
-    if server.returncode not in (0, -signal.SIGINT, 130):
-        print((folder / "server.log").read_text()[-3000:], file=sys.stderr)
+        for server in servers:
+            server.send_signal(signal.SIGINT)
+        for server in servers:
+            try:
+                server.wait(HANG)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+        for log in logs:
+            log.close()
+    for number, server in enumerate(servers):
+        if server.returncode not in (0, -signal.SIGINT, 130):
+            print((folder / f"server-{number}.log").read_text()[-3000:], file=sys.stderr)
     store: Store = PostgresStore(args.postgres) if args.store == "postgres" else SQLiteStore(db)
     problems = await _check(store, load.rooms)
     _report(args, load, baseline, peak, problems)
@@ -176,23 +200,27 @@ async def _until_ready(http: httpx.AsyncClient, server: subprocess.Popen[bytes])
     raise SystemExit("the server did not answer within a minute")
 
 
-async def _play(args: argparse.Namespace, http: httpx.AsyncClient, base: str, load: Load, pid: int) -> int:
-    """Keep ``args.rooms`` rooms playing through the window; the server's peak RSS meanwhile."""
-    games = {game["name"]: game for game in (await http.get("/api/v1/games")).json()["games"]}
+async def _play(args: argparse.Namespace, https: Sequence[httpx.AsyncClient], bases: Sequence[str],
+                load: Load, pids: Sequence[int]) -> int:
+    """Keep ``args.rooms`` rooms playing through the window; the servers' peak RSS meanwhile (their
+    sum). With several server processes, room ``i`` is made and played on process ``i`` and watched
+    from the next one, so every move reaches its spectator through the database's NOTIFY."""
+    games = {game["name"]: game for game in (await https[0].get("/api/v1/games")).json()["games"]}
     bot = games[args.game]["default_bot"]
     rng = random.Random(args.seed)
     stop = asyncio.Event()
     seeds = iter(range(args.seed * 1_000_000, args.seed * 1_000_000 + 10_000_000))
-    ws_base = base.replace("http://", "ws://")
 
-    async def one_room_after_another() -> None:
+    async def one_room_after_another(number: int) -> None:
+        playing, watching = number % len(bases), (number + 1) % len(bases)
         while not stop.is_set() and load.refused is None:
-            room = await _new_room(http, args, bot, next(seeds), load)
+            room = await _new_room(https[playing], args, bot, next(seeds), load)
             if room is None:
                 return
-            await _drive(ws_base, base, room, random.Random(rng.random()), load, stop, args.think)
+            await _drive(bases[playing], bases[watching], room, random.Random(rng.random()), load, stop,
+                         args.think)
 
-    tasks = [asyncio.create_task(one_room_after_another()) for _ in range(args.rooms)]
+    tasks = [asyncio.create_task(one_room_after_another(number)) for number in range(args.rooms)]
     # The window opens when every room is connected (or the server refused some).
     while not stop.is_set() and load.refused is None and \
             sum(room.connected for room in load.rooms) < args.rooms:
@@ -201,10 +229,10 @@ async def _play(args: argparse.Namespace, http: httpx.AsyncClient, base: str, lo
             break
     start = time.perf_counter()
     load.window = (start, start + args.seconds)
-    peak = _rss(pid)
+    peak = sum(_rss(pid) for pid in pids)
     while time.perf_counter() < load.window[1]:
         await asyncio.sleep(1.0)
-        peak = max(peak, _rss(pid))
+        peak = max(peak, sum(_rss(pid) for pid in pids))
     stop.set()
     for task in tasks:
         with contextlib.suppress(Exception):
@@ -231,14 +259,14 @@ async def _new_room(http: httpx.AsyncClient, args: argparse.Namespace, bot: str,
     return room
 
 
-async def _drive(ws_base: str, base: str, room: Room, rng: random.Random, load: Load,
+async def _drive(playing: str, watching: str, room: Room, rng: random.Random, load: Load,
                  stop: asyncio.Event, think: float) -> None:
-    """Play seat 0 of ``room`` with random moves while a spectator watches, until the game ends or
-    the window closes."""
-    url = f"{ws_base}/ws/v1/rooms/{room.id}"
-    async with _socket(url, base, room.token) as player, _socket(url, base, None) as spectator:
+    """Play seat 0 of ``room`` on the server at ``playing`` with random moves while a spectator
+    watches from the one at ``watching``, until the game ends or the window closes."""
+    path = f"/ws/v1/rooms/{room.id}"
+    async with _socket(playing, path, room.token) as player, _socket(watching, path, None) as spectator:
         room.connected = True
-        watching = asyncio.create_task(_watch(spectator, room, load, stop))
+        spectating = asyncio.create_task(_watch(spectator, room, load, stop))
         try:
             async for text in player:
                 message = json.loads(text)
@@ -256,8 +284,8 @@ async def _drive(ws_base: str, base: str, room: Room, rng: random.Random, load: 
                     await player.send(json.dumps({"type": "move", "index": choice["index"]}))
         finally:
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(watching, 5)
-            watching.cancel()
+                await asyncio.wait_for(spectating, 5)
+            spectating.cancel()
 
 
 async def _watch(spectator: ClientConnection, room: Room, load: Load, stop: asyncio.Event) -> None:
@@ -296,8 +324,9 @@ def _arrived(room: Room, socket_name: str, plies: int, load: Load) -> None:
 
 
 @contextlib.asynccontextmanager
-async def _socket(url: str, origin: str, token: str | None) -> AsyncIterator[ClientConnection]:
-    async with connect(url, origin=Origin(origin), open_timeout=HANG, proxy=None,
+async def _socket(base: str, path: str, token: str | None) -> AsyncIterator[ClientConnection]:
+    url = base.replace("http://", "ws://") + path
+    async with connect(url, origin=Origin(base), open_timeout=HANG, proxy=None,
                        max_size=2**22) as connection:
         await connection.send(json.dumps({"type": "hello", "protocol": 1, "token": token, "lang": "en"}))
         yield connection
@@ -345,9 +374,10 @@ async def _check(store: Store, rooms: Sequence[Room]) -> list[str]:
 def _report(args: argparse.Namespace, load: Load, baseline: int, peak: int, problems: list[str]) -> None:
     seconds = load.window[1] - load.window[0]
     latencies = sorted(load.latencies)
-    print(f"store: {args.store}; {args.rooms} rooms of {args.game} at once ({args.players} seats: one "
-          f"WebSocket client and {args.players - 1} bot(s), a spectator each), client thinks "
-          f"{args.think:g} s, bot delay {args.bot_delay:g} s, window {seconds:.0f} s, {os.cpu_count()} cores")
+    print(f"store: {args.store}, {args.processes} server process(es); {args.rooms} rooms of {args.game} "
+          f"at once ({args.players} seats: one WebSocket client and {args.players - 1} bot(s), a spectator "
+          f"each), client thinks {args.think:g} s, bot delay {args.bot_delay:g} s, window {seconds:.0f} s, "
+          f"{os.cpu_count()} cores")
     print(f"rooms played: {len(load.rooms)} ({sum(room.over for room in load.rooms)} to the end)"
           + (f"; the server refused more: {load.refused}" if load.refused else ""))
     print(f"moves/s: {load.moves_in_window / seconds:.0f} ({load.moves_in_window} moves in the window)")
@@ -356,7 +386,8 @@ def _report(args: argparse.Namespace, load: Load, baseline: int, peak: int, prob
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
         print(f"move sent -> last broadcast: p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms "
               f"({len(latencies)} client moves)")
-    print(f"server memory: {baseline / 2**20:.0f} MiB with no room, peak {peak / 2**20:.0f} MiB: "
+    print(f"server memory (all processes): {baseline / 2**20:.0f} MiB with no room, "
+          f"peak {peak / 2**20:.0f} MiB: "
           f"{(peak - baseline) / max(args.rooms, 1) / 1024:.0f} KiB per live room")
     if problems:
         print(f"CHECK FAILED: {len(problems)} problem(s)")

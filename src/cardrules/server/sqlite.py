@@ -67,10 +67,9 @@ class SQLiteStore:
     The path must name a regular file or nothing: a symbolic link, a folder, a FIFO or a device
     is refused with :class:`~cardrules.server.store.StoreError` when the store is opened, and so
     are the files SQLite keeps beside it (``-wal``, ``-shm``, ``-journal``) unless they are
-    regular files or missing. One
-    process should use the file at a time (several would be correct, each change being a single
-    conditional write, but they would not hear of each other's moves: that is what
-    :class:`~cardrules.server.postgres.PostgresStore` is for).
+    regular files or missing. One process should use the file at a time (several would be
+    correct, each change being a single conditional write, but they would not hear of each other's
+    moves: that is what :class:`~cardrules.server.postgres.PostgresStore` is for).
 
     >>> import asyncio, tempfile, os
     >>> from cardrules.server.store import StoredRoom, StoredSeat
