@@ -29,8 +29,12 @@ TABLE_KEYS = {"type", "plies", "to_move", "your_turn", "svg", "text", "choices",
 
 @contextmanager
 def server(store: object = None, **settings: Any) -> Iterator[TestClient]:
-    """A test client over a fresh app (bots move at once unless told otherwise)."""
+    """A test client over a fresh app. Unless told otherwise, bots move at once and the rate limit
+    is far above what a test sends (a test plays a game as fast as it can; the limit has tests of
+    its own)."""
     settings.setdefault("bot_delay", 0)
+    settings.setdefault("rate", 1e6)
+    settings.setdefault("burst", 10**6)
     app = create_app(store, settings=ServerSettings(**settings))  # type: ignore[arg-type]
     with TestClient(app) as client:
         yield client

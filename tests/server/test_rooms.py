@@ -83,15 +83,15 @@ def test_a_failing_bot_is_reported_to_the_room_and_the_room_goes_on() -> None:
 
 def test_a_bot_that_thinks_too_long_is_reported_and_a_random_move_played_for_it() -> None:
     SlowBot.release.clear()
-    try:
-        with server(extra_bots={"slow": SlowBot}, bot_timeout=0.2) as client:
-            room = open_room(client, game="the-game", players=2, seed=3, bots={"0": "slow"})
+    with server(extra_bots={"slow": SlowBot}, bot_timeout=0.2) as client:
+        room = open_room(client, game="the-game", players=2, seed=3, bots={"0": "slow"})
+        try:
             with client.websocket_connect(f"/ws/v1/rooms/{room['id']}") as ws:
                 hello(ws, None, "fr")
                 seen: list[dict[str, Any]] = []
                 table = next_of(ws, "table", seen)
-    finally:
-        SlowBot.release.set()
+        finally:
+            SlowBot.release.set()  # the thread the server gave up on ends, and the server with it
     assert seen[0]["event"] == "bot_failed" and "a pris plus de 0.2 s" in seen[0]["message"]
     assert table["plies"] == 1
 

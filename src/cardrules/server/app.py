@@ -319,10 +319,11 @@ async def _read(websocket: WebSocket, rooms: Rooms, client: Client, settings: Se
         if not bucket.take():
             refused += 1
             client.push(error("rate_limited", f"at most {settings.rate:g} messages a second"))
-            if refused > settings.burst:  # it keeps on: the socket is closed
+            if refused > settings.burst:  # it keeps on without waiting: the socket is closed
                 client.push_close(CLOSE["rate_limited"])
                 return
             continue
+        refused = 0
         try:
             message = parse_client(data, max_bytes=settings.max_message_bytes)
         except ProtocolError as exc:

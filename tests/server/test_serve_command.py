@@ -1,0 +1,65 @@
+"""``cardrules serve``: its help, a missing extra, a database that cannot be opened, bad options,
+and Ctrl-C."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardrules.cli import main
+from cardrules.cli.serve import NEEDS_EXTRA
+
+
+def test_serve_help_names_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--help"]) == 0
+    text = capsys.readouterr().out
+    for option in ("--host", "--port", "--db", "--postgres", "--bot-delay", "--origin"):
+        assert option in text
+    assert "cardrules.sqlite3" in text
+
+
+def test_serve_without_the_server_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
+    assert main(["serve"]) == 2
+    assert capsys.readouterr().err.strip() == NEEDS_EXTRA
+
+
+def test_serve_on_a_database_it_cannot_open_says_so_and_exits_2(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("uvicorn", reason="the server extra")
+    assert main(["serve", "--db", str(tmp_path / "missing" / "rooms.sqlite3")]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("cardrules serve: cannot open the SQLite file ") and "Traceback" not in error
+    assert main(["serve", "--db", str(tmp_path)]) == 2  # a folder
+
+
+@pytest.mark.parametrize("arguments", [["--bot-delay", "-1"], ["--bot-delay", "nan"], ["--port", "70000"],
+                                       ["--db", "x", "--postgres", "postgresql://x"]])
+def test_serve_refuses_bad_options_as_usage_errors(arguments: list[str],
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", *arguments]) == 2
+    assert "usage: cardrules serve" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn", reason="the server extra")
+    process = subprocess.Popen([sys.executable, "-m", "cardrules", "serve", "--port", "0", "--db",
+                                str(tmp_path / "rooms.sqlite3")], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    assert process.stdout is not None
+    deadline = time.monotonic() + 30
+    lines = []
+    while not any("Uvicorn running" in line for line in lines):
+        assert time.monotonic() < deadline and process.poll() is None, "".join(lines)
+        lines.append(process.stdout.readline())
+    process.send_signal(signal.SIGINT)
+    rest = process.communicate(timeout=30)[0]
+    assert "Application shutdown complete." in rest
+    assert "Traceback" not in rest
+    assert process.returncode == 130 and rest.rstrip().endswith("cardrules: interrupted")
