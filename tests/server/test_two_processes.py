@@ -215,6 +215,22 @@ def _told(table: Frame, ply: int) -> str | None:
                  if event["kind"] == "move" and event["ply"] == ply), None)
 
 
+def _bot_moved_before_each_table_of_a_bot_move(sock: Sock, bot: int) -> None:
+    """Each table after a socket's first tells as many moves of the bot at seat ``bot`` as the
+    ``bot_moved`` frames just before it, whichever process ran the bot."""
+    first = sock.frames.index(next(frame for frame in sock.frames if frame["type"] == "table"))
+    announced = 0
+    for frame in sock.frames[first + 1:]:
+        if frame["type"] == "room" and frame["event"] == "bot_moved":
+            assert frame["seat"] == bot
+            announced += 1
+        elif frame["type"] == "table":
+            made = [event["ply"] for event in frame["events"]
+                    if event["kind"] == "move" and event["seat"] == bot]
+            assert announced == len(made), f"seat {sock.seat}: {announced} bot_moved before the moves {made}"
+            announced = 0
+
+
 def _shown_the_replayed_result(record: cardrules.GameRecord, shown: list[Sock]) -> None:
     """The record replays to the end, and to the score sheet each socket was shown."""
     replayed = Session.from_record(record)
@@ -288,6 +304,8 @@ def test_a_bot_run_by_either_process_moves_once_and_reaches_the_other(
     movers = [cardrules.current_player(state) for state in record.states()][:-1]
     assert movers[0] == 0  # the bot opened the game
     assert set(movers) == {0, 1}
+    for sock in (person, spectator):
+        _bot_moved_before_each_table_of_a_bot_move(sock, bot=0)
     _shown_the_replayed_result(record, [person, spectator])
 
 
@@ -321,6 +339,12 @@ def test_one_seat_answering_at_once_on_both_processes_commits_one_move(
             assert sock.at(mirror.plies)["plies"] == mirror.plies, "a move was doubled"
         refused = [[frame["code"] for frame in sock.frames[start:] if frame["type"] == "error"]
                    for sock, start in zip(movers, heard, strict=True)]
+        for sock, start in zip(movers, heard, strict=True):
+            if "conflict" in (frame.get("code") for frame in sock.frames[start:]):
+                # As the protocol says: the table that follows a conflict is the new one.
+                after = sock.frames[start:]
+                after = after[next(i for i, frame in enumerate(after) if frame.get("code") == "conflict"):]
+                assert any(frame["type"] == "table" and frame["plies"] == mirror.plies for frame in after)
         if seat == 0:
             # Exactly one twin's move counts; the other lost the race at the store ("conflict") or
             # came after the news and found the card already played, or the turn passed.
