@@ -22,7 +22,7 @@ from cardrules.games.mille_bornes.bots import HeuristicBot
 from cardrules.games.the_game.bots import GreedyBot
 
 OPTIONAL = ("numpy", "hypothesis", "pytest", "rich", "matplotlib", "ray", "pyspiel", "pettingzoo",
-            "gymnasium")
+            "gymnasium", "starlette", "uvicorn", "asyncpg", "websockets")
 """Modules of the extras: importing cardrules and playing must need none of them."""
 
 
@@ -72,6 +72,16 @@ def main() -> None:
     for game in ("the-game", "mille-bornes"):
         summary = run(str(command), "simulate", game, "--games", "20", "--seed", "1", "--no-progress")
         check("games             20" in summary.splitlines(), f"cardrules simulate {game} --games 20")
+
+    # The browser table's files are package data: every one of the checkout's is in the wheel.
+    static = Path(__file__).resolve().parents[1] / "src" / "cardrules" / "server" / "static"
+    wanted = sorted(str(path.relative_to(static)) for path in static.rglob("*") if path.is_file())
+    installed = package / "server" / "static"
+    check(all((installed / name).is_file() for name in wanted),
+          f"the server's {len(wanted)} static files are installed")
+    serve = subprocess.run([str(command), "serve"], capture_output=True, text=True, check=False, timeout=300)
+    check(serve.returncode == 2 and "pip install \"cardrules[server]\"" in serve.stderr,
+          "cardrules serve without the server extra says how to install it")
 
 
 if __name__ == "__main__":

@@ -107,6 +107,8 @@ class SeatEvent:
       points and totals), ``"game_over"`` (the result, as the seat sees it).
     - ``seat``: who moved, for a ``"move"``; else ``None``.
     - ``text``: one line for people; ``notation``: the move's notation, for a ``"move"``.
+    - ``cards``: for a ``"drew"``, the cards drawn (a new hand's cards when a hand was dealt), for
+      a program to show them; else ``()``.
     """
 
     ply: int
@@ -114,10 +116,52 @@ class SeatEvent:
     seat: int | None
     text: str
     notation: str | None
+    cards: tuple[object, ...] = ()
 
 
-def _states_of(record: GameRecord) -> tuple[AnyState, ...]:
-    return tuple(record.states())
+@attrs.frozen
+class _Known:
+    """What one move made known, kept so that events need no replay: who moved; the cards each seat
+    gained (its new hand when a hand of a match was dealt); a hand's number, points and the
+    match's totals when one ended; the result when the game ended."""
+
+    mover: int
+    gained: tuple[tuple[object, ...], ...]
+    hand_over: tuple[int, tuple[int, ...], tuple[int, ...]] | None
+    over: bool
+    result: object
+
+
+def _known(game: SomeGame, before: object, after: object) -> _Known:
+    mover = game.current_player(before)
+    assert mover is not None  # a move was made in ``before``
+    seats = range(game.players(game.rules_of(before)))
+    hands_before, hands_after = _hands(game, before), _hands(game, after)
+    over = game.is_terminal(after)
+    hand_over = None
+    if len(hands_after) > len(hands_before):
+        hand_over = (len(hands_after), hands_after[-1], _totals(hands_after))
+        gained = tuple(() if over else _hand(game, after, seat) for seat in seats)
+    else:
+        gained = tuple(_drawn(_hand(game, before, seat), _hand(game, after, seat)) for seat in seats)
+    return _Known(mover, gained, hand_over, over, game.result(after) if over else None)
+
+
+def _drawn(before: tuple[object, ...], after: tuple[object, ...]) -> tuple[object, ...]:
+    """The cards of hand ``after`` that hand ``before`` did not hold, in the order of ``after``."""
+    return tuple((Counter(after) - Counter(before)).elements())
+
+
+def _replayed(record: GameRecord) -> tuple[AnyState, tuple[_Known, ...]]:
+    """The last state of ``record`` and what each of its moves made known."""
+    game = get(record.game)
+    states = record.states()
+    before = next(states)
+    known = []
+    for after in states:
+        known.append(_known(game, before, after))
+        before = after
+    return before, tuple(known)
 
 
 @attrs.frozen
@@ -131,9 +175,19 @@ class Session:
 
     record: GameRecord
     state: AnyState
-    # Every state of the record, first to last, kept so that events need no replay; not part of
-    # the value (equal sessions may or may not have it), and rebuilt from the record when absent.
-    _history: tuple[AnyState, ...] = attrs.field(default=(), eq=False, repr=False)
+    # What each move of the record made known (a few small tuples a move, far less than the
+    # states), kept so that events need no replay; not part of the value (equal sessions may or may
+    # not have it), and worked out from the record again when absent.
+    _known: tuple[_Known, ...] = attrs.field(default=(), eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # Built directly, a session is trusted to hold its record's last state (checking that would
+        # replay the record); its kinds are checked, so that a mix-up fails here and not later.
+        if not isinstance(self.record, GameRecord):
+            raise ArgumentError(f"a Session holds a GameRecord, not {type(self.record).__name__}")
+        game = get(self.record.game)
+        if type(self.state) is not game.state_type:
+            raise ArgumentError(f"a Session of {game.title} holds its State, not {type(self.state).__name__}")
 
     # --- building
 
@@ -148,8 +202,7 @@ class Session:
         if seed is None and deck is None:
             seed = random.SystemRandom().randrange(2**63)
         record = GameRecord.start(rules, seed=seed, deck=deck, first_player=first_player)
-        state = record.initial_state()
-        return cls(record, state, (state,))
+        return cls(record, record.initial_state())
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Session:
@@ -157,8 +210,8 @@ class Session:
         :class:`~cardrules.errors.IllegalMoveError` naming its number."""
         if not isinstance(record, GameRecord):
             raise ArgumentError(f"from_record() takes a GameRecord, not {type(record).__name__}")
-        states = _states_of(record)
-        return cls(record, states[-1], states)
+        state, known = _replayed(record)
+        return cls(record, state, known)
 
     # --- what anyone may ask
 
@@ -279,9 +332,10 @@ class Session:
         """The session after ``seat``'s move meant by ``answer`` (see :meth:`resolve`, whose errors
         it raises); this session stays as it was."""
         move = self.resolve(seat, answer)
-        after = self.game.apply(self.state, move)
-        history = (*self._history, after) if self._history else ()
-        return Session(self.record.extended(move), after, history)
+        game = self.game
+        after = cast(AnyState, game.apply(self.state, move))
+        known = self._known if len(self._known) == self.plies else _replayed(self.record)[1]
+        return Session(self.record.extended(move), after, (*known, _known(game, self.state, after)))
 
     # --- what each seat may read
 
@@ -299,33 +353,30 @@ class Session:
             raise ArgumentError(f"since is a move number from 0, not {shown(since)}")
         if since >= self.plies:
             return ()
-        game, states = self.game, self._states()
+        game, known = self.game, self._known_all()
         rules, moves = self.record.rules, self.record.moves
         card_words = _facet_function(game, "card_words")
         events: list[SeatEvent] = []
         for ply in range(since, len(moves)):
-            before, after, move = states[ply], states[ply + 1], moves[ply]
-            mover = game.current_player(before)
-            text = f"{PHRASES['seat'](lang, seat=mover)} {_words(game, move, lang)}."
-            events.append(SeatEvent(ply, "move", mover, text, str(move)))
-            hands_before, hands_after = _hands(game, before), _hands(game, after)
-            if len(hands_after) > len(hands_before):
-                scores = _sides_text(hands_after[-1], lang)
-                lines = [PHRASES["hand_over"](lang, n=len(hands_after), scores=scores)]
-                if len(hands_after) > 1:
-                    lines.append(PHRASES["totals"](lang, scores=_sides_text(_totals(hands_after), lang)))
+            move, fact = moves[ply], known[ply]
+            text = f"{PHRASES['seat'](lang, seat=fact.mover)} {_words(game, move, lang)}."
+            events.append(SeatEvent(ply, "move", fact.mover, text, str(move)))
+            if fact.hand_over is not None:
+                number, points, totals = fact.hand_over
+                lines = [PHRASES["hand_over"](lang, n=number, scores=_sides_text(points, lang))]
+                if number > 1:
+                    lines.append(PHRASES["totals"](lang, scores=_sides_text(totals, lang)))
                 events.append(SeatEvent(ply, "hand_over", None, " ".join(lines), None))
-                if seat is not None and not game.is_terminal(after):
-                    cards = _cards_text(card_words, _hand(game, after, seat), lang)
-                    text = PHRASES["new_hand"](lang, n=len(hands_after) + 1, cards=cards)
-                    events.append(SeatEvent(ply, "drew", None, text, None))
-            elif seat is not None:
-                drawn = Counter(_hand(game, after, seat)) - Counter(_hand(game, before, seat))
-                if drawn:
-                    cards = _cards_text(card_words, tuple(drawn.elements()), lang)
-                    events.append(SeatEvent(ply, "drew", None, PHRASES["drew"](lang, cards=cards), None))
-            if game.is_terminal(after):
-                result = _result_text(game, rules, game.result(after), seat, lang)
+            cards = () if seat is None else fact.gained[seat]
+            if cards:
+                words = _cards_text(card_words, cards, lang)
+                if fact.hand_over is None:
+                    text = PHRASES["drew"](lang, cards=words)
+                else:
+                    text = PHRASES["new_hand"](lang, n=fact.hand_over[0] + 1, cards=words)
+                events.append(SeatEvent(ply, "drew", None, text, None, cards))
+            if fact.over:
+                result = _result_text(game, rules, fact.result, seat, lang)
                 events.append(SeatEvent(ply, "game_over", None, f"{PHRASES['over'](lang)} {result}", None))
         return tuple(events)
 
@@ -337,10 +388,10 @@ class Session:
             raise ArgumentError(f"a seat is a number from 0 to {players - 1}, not {shown(seat)}")
         return seat
 
-    def _states(self) -> tuple[AnyState, ...]:
-        if len(self._history) == self.plies + 1:
-            return self._history
-        return _states_of(self.record)
+    def _known_all(self) -> tuple[_Known, ...]:
+        if len(self._known) == self.plies:
+            return self._known
+        return _replayed(self.record)[1]
 
 
 def _words(game: SomeGame, move: object, lang: Lang) -> str:

@@ -6,6 +6,8 @@ import pickle
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
+from typing import cast
 
 import pytest
 from hypothesis import given
@@ -48,6 +50,16 @@ def played(rules: RulesLike, *, seed: int, moves: int | None = None, chooser: in
     return session
 
 
+def tg(state: object) -> the_game.State:
+    assert isinstance(state, the_game.State)
+    return state
+
+
+def mb_state(state: object) -> mb.State:
+    assert isinstance(state, mb.State)
+    return state
+
+
 def hand(session: Session, state: object, seat: int) -> tuple[object, ...]:
     return tuple(getattr(session.game.observe(state, seat), "hand", ()))
 
@@ -77,7 +89,7 @@ def test_a_session_dealt_from_a_deck_replays_from_it() -> None:
 
 def test_choices_number_the_legal_moves_of_the_seat_that_decides_in_the_games_order() -> None:
     session = Session.start(the_game.Rules(players=2), seed=4)
-    legal = the_game.legal_moves(session.state)
+    legal = the_game.legal_moves(tg(session.state))
     assert session.legal_moves(0) == legal
     assert session.choices(0) == tuple(
         Choice(index, move, str(move), the_game.describe_move(move)) for index, move in enumerate(legal))
@@ -92,7 +104,8 @@ def test_a_move_is_played_by_index_by_notation_or_as_a_value_alike() -> None:
                                        for answer in (5, choice.notation, choice.move))
     assert by_index == by_notation == by_value
     assert by_index.record.moves == (choice.move,)
-    assert by_index.state == the_game.apply(session.state, choice.move)
+    assert isinstance(choice.move, the_game.Play)
+    assert by_index.state == the_game.apply(tg(session.state), choice.move)
 
 
 def test_play_leaves_the_old_session_unchanged() -> None:
@@ -118,7 +131,7 @@ def test_an_illegal_move_s_reason_comes_in_every_language() -> None:
     session = Session.start(the_game.Rules(players=2), seed=4)
     with pytest.raises(IllegalMoveError) as raised:
         session.play(0, the_game.EndTurn())
-    assert raised.value.reason == the_game.why_illegal(session.state, the_game.EndTurn())
+    assert raised.value.reason == the_game.why_illegal(tg(session.state), the_game.EndTurn())
     assert raised.value.wording is not None
     assert len({raised.value.wording(lang) for lang in ("en", "es", "fr")}) == 3
 
@@ -167,8 +180,11 @@ def test_no_seat_decides_once_the_game_is_over() -> None:
 
 def test_a_seat_that_does_not_exist_is_refused() -> None:
     session = Session.start(the_game.Rules(players=2), seed=4)
-    for call in (lambda: session.play(2, 0), lambda: session.events(-1), lambda: session.observation(5),
-                 lambda: session.choices("0")):  # type: ignore[arg-type]
+    calls: list[Callable[[], object]] = [
+        lambda: session.play(2, 0), lambda: session.events(-1), lambda: session.observation(5),
+        lambda: session.choices("0"),  # type: ignore[arg-type]
+    ]
+    for call in calls:
         with pytest.raises(ArgumentError, match="a seat is a number from 0 to 1"):
             call()
 
@@ -185,9 +201,17 @@ def test_from_record_refuses_an_illegal_record_naming_the_move() -> None:
         Session.from_record(record)
 
 
+def test_a_session_built_by_hand_must_hold_a_record_and_a_state_of_its_game() -> None:
+    record = GameRecord.start(the_game.Rules(players=2), seed=4)
+    with pytest.raises(ArgumentError, match="a Session of The Game holds its State, not State"):
+        Session(record, mb.new_game(mb.Rules(), seed=1))
+    with pytest.raises(ArgumentError, match="a Session holds a GameRecord, not dict"):
+        Session({}, record.initial_state())  # type: ignore[arg-type]
+
+
 def test_observation_is_the_seats_own_view() -> None:
     session = played(RULES["mille-bornes"], seed=5, moves=20)
-    assert session.observation(3) == mb.observe(session.state, 3)
+    assert session.observation(3) == mb.observe(mb_state(session.state), 3)
 
 
 def test_a_session_survives_json_and_pickle() -> None:
@@ -309,8 +333,9 @@ def test_every_move_is_an_event_that_every_seat_and_a_spectator_see_alike() -> N
     moves = [event for event in session.events(None) if event.kind == "move"]
     assert [event.ply for event in moves] == list(range(12))
     assert [event.notation for event in moves] == [str(move) for move in session.record.moves]
-    assert moves[0] == SeatEvent(0, "move", 0, f"Seat 0 {the_game.describe_move(session.record.moves[0])}.",
-                                 str(session.record.moves[0]))
+    first = session.record.moves[0]
+    assert isinstance(first, the_game.Play | the_game.EndTurn)
+    assert moves[0] == SeatEvent(0, "move", 0, f"Seat 0 {the_game.describe_move(first)}.", str(first))
     for seat in range(3):
         assert [event for event in session.events(seat) if event.kind == "move"] == moves
 
@@ -319,9 +344,9 @@ def test_the_seat_that_draws_is_told_its_cards_and_no_one_else() -> None:
     session = Session.start(the_game.Rules(players=2), seed=4).play(0, 0).play(0, 0).play(0, "end turn")
     first = session.record.initial_state()
     drawn = Counter(hand(session, session.state, 0)) - Counter(hand(session, first, 0))
-    cards = sorted(drawn.elements())
+    cards = sorted(cast(int, card) for card in drawn.elements())
     drew = [event for event in session.events(0) if event.kind == "drew"]
-    assert drew == [SeatEvent(2, "drew", None, f"You drew {cards[0]} and {cards[1]}.", None)]
+    assert drew == [SeatEvent(2, "drew", None, f"You drew {cards[0]} and {cards[1]}.", None, tuple(cards))]
     assert not [event for event in session.events(1) if event.kind == "drew"]
     assert not [event for event in session.events(None) if event.kind == "drew"]
 
@@ -338,11 +363,12 @@ def test_mille_bornes_cards_drawn_are_named_in_the_seats_language() -> None:
             names = [mb.card_name(card, "fr") for card in gained.elements()]  # type: ignore[arg-type]
             assert len(names) == 1
             assert event.text == f"Vous piochez {names[0]}."
+            assert event.cards == tuple(gained.elements())
 
 
 def test_the_end_of_a_hand_gives_points_and_totals_to_all_and_each_seat_its_new_cards() -> None:
     session = played(RULES["mille-bornes-match"], seed=2, moves=400)
-    result_hands = mb.observe(session.state, 0).table.match.history
+    result_hands = mb_state(session.state).table.match.history
     assert len(result_hands) >= 2
     over = [event for event in session.events(None) if event.kind == "hand_over"]
     assert over[0].text == (f"Hand 1 is over: side 0 {result_hands[0].totals[0]} points and side 1 "

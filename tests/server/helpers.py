@@ -9,11 +9,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import pytest
-
-pytest.importorskip("starlette", reason="the server tests need the server extra (starlette)")
-pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
-
 with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works the same here
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient, WebSocketTestSession

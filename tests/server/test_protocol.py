@@ -6,17 +6,17 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from tests.server.helpers import TABLE_KEYS, hello, next_of, open_room, server, take_seat
-
-import cardrules  # noqa: I001 -- after the helpers, which skip without the server extra
 from starlette.websockets import WebSocketDisconnect
+
+import cardrules
+from tests.server.helpers import TABLE_KEYS, hello, next_of, open_room, server, take_seat
 
 
 def test_games_lists_every_game_with_its_seats_presets_and_bots() -> None:
     with server() as client:
         body = client.get("/api/v1/games").json()
-    assert body["protocol"] == 1 and body["languages"] == ["en", "es", "fr"]
+    assert body["protocol"] == 1
+    assert body["languages"] == ["en", "es", "fr"]
     games = {game["name"]: game for game in body["games"]}
     assert games["the-game"]["players"] == {"min": 1, "max": 5}
     assert games["the-game"]["bots"] == ["greedy", "random", "ismcts"]
@@ -30,7 +30,9 @@ def test_a_room_opens_with_free_seats_and_appears_in_the_lobby() -> None:
         room = open_room(client, game="the-game", players=3, bots={"2": "greedy"})
         listed = client.get("/api/v1/rooms").json()["rooms"]
     assert [entry["id"] for entry in listed] == [room["id"]]
-    assert room["title"] == "The Game" and room["plies"] == 0 and not room["over"]
+    assert room["title"] == "The Game"
+    assert room["plies"] == 0
+    assert not room["over"]
     assert [(seat["seat"], seat["free"], seat["bot"]) for seat in room["seats"]] == [
         (0, True, None), (1, True, None), (2, False, "greedy")]
     assert room["seeded"] is False
@@ -48,7 +50,8 @@ def _play_two_player_game(answer: str) -> None:
             notations = []
             while not tables[0]["over"]:
                 seat = tables[0]["to_move"]
-                assert tables[seat]["your_turn"] and not tables[1 - seat]["your_turn"]
+                assert tables[seat]["your_turn"]
+                assert not tables[1 - seat]["your_turn"]
                 assert tables[1 - seat]["choices"] == []
                 choice = tables[seat]["choices"][0]
                 notations.append(choice["notation"])
@@ -58,7 +61,8 @@ def _play_two_player_game(answer: str) -> None:
                 assert tables[0]["plies"] == tables[1]["plies"] == len(notations)
                 assert [event["notation"] for event in tables[0]["events"] if event["kind"] == "move"] \
                     == [notations[-1]]
-            assert tables[0]["score"] and tables[1]["score"]
+            assert tables[0]["score"]
+            assert tables[1]["score"]
         record_text = client.get(f"/api/v1/rooms/{room['id']}/record").text
     record = cardrules.from_json(record_text, cardrules.GameRecord)
     assert [str(move) for move in record.moves] == notations
@@ -81,10 +85,13 @@ def test_a_table_holds_the_documented_fields_in_the_seats_language() -> None:
             welcome, table = hello(ws, token, "fr")
     assert welcome == {"type": "welcome", "protocol": 1, "room": welcome["room"], "seat": 0, "lang": "fr"}
     assert set(table) == TABLE_KEYS
-    assert table["svg"].startswith("<svg ") and "Piles :" in table["text"]
+    assert table["svg"].startswith("<svg ")
+    assert "Piles :" in table["text"]
     assert table["choices"][0] == {"index": 0, "notation": "3 on up1",
                                    "words": "pose le 3 sur la pile ascendante 1"}
-    assert table["your_turn"] and table["question"] is None and table["score"] is None
+    assert table["your_turn"]
+    assert table["question"] is None
+    assert table["score"] is None
 
 
 def test_an_illegal_move_is_answered_with_why_in_the_seats_language_and_changes_nothing() -> None:
@@ -101,9 +108,11 @@ def test_an_illegal_move_is_answered_with_why_in_the_seats_language_and_changes_
             unreadable = ws.receive_json()
             ws.send_json({"type": "ping"})
             assert ws.receive_json() == {"type": "pong"}  # no table came: nothing changed
-    assert refused["type"] == "error" and refused["code"] == "illegal"
+    assert refused["type"] == "error"
+    assert refused["code"] == "illegal"
     assert refused["message"] == "el jugador 0 no tiene el 99 en la mano"
-    assert out_of_range["code"] == "illegal" and "0 to" in out_of_range["message"]
+    assert out_of_range["code"] == "illegal"
+    assert "0 to" in out_of_range["message"]
     assert unreadable["code"] == "illegal"
     assert table["plies"] == 0
 
@@ -116,7 +125,8 @@ def test_a_move_out_of_turn_is_refused_as_not_your_turn() -> None:
             _, table = hello(ws, token)
             ws.send_json({"type": "move", "index": 0})
             refused = ws.receive_json()
-    assert not table["your_turn"] and table["choices"] == []
+    assert not table["your_turn"]
+    assert table["choices"] == []
     assert refused["code"] == "not_your_turn"
 
 
@@ -133,10 +143,14 @@ def test_a_spectator_sees_the_public_table_and_may_not_move() -> None:
             player.send_json({"type": "move", "index": 0})
             after = next_of(watcher, "table")
     assert welcome["seat"] is None
-    assert table["svg"] is None and table["choices"] == [] and not table["your_turn"]
-    assert "seat 0: 7 cards" in table["text"] and "(you)" not in table["text"]
+    assert table["svg"] is None
+    assert table["choices"] == []
+    assert not table["your_turn"]
+    assert "seat 0: 7 cards" in table["text"]
+    assert "(you)" not in table["text"]
     assert refused["code"] == "spectator"
-    assert after["plies"] == 1 and [event["kind"] for event in after["events"]] == ["move"]
+    assert after["plies"] == 1
+    assert [event["kind"] for event in after["events"]] == ["move"]
 
 
 @pytest.mark.parametrize(("data", "code"), [
@@ -157,7 +171,9 @@ def test_a_bad_message_is_answered_with_bad_message_and_the_socket_lives_on(data
             answer = ws.receive_json()
             ws.send_json({"type": "ping", "extra": "ignored"})
             assert ws.receive_json() == {"type": "pong"}
-    assert answer["type"] == "error" and answer["code"] == code and answer["message"]
+    assert answer["type"] == "error"
+    assert answer["code"] == code
+    assert answer["message"]
 
 
 def test_a_message_over_the_size_limit_is_refused_and_the_socket_closed_1009() -> None:
@@ -184,8 +200,20 @@ def test_the_first_message_must_be_a_hello_in_protocol_1() -> None:
         with client.websocket_connect(f"/ws/v1/rooms/{room['id']}") as ws:
             ws.send_json({"type": "ping"})
             first = ws.receive_json()
-    assert answer["code"] == "protocol" and closed.value.code == 4400
+    assert answer["code"] == "protocol"
+    assert closed.value.code == 4400
     assert first["code"] == "bad_message"
+
+
+def test_a_socket_that_says_no_hello_in_time_is_told_and_closed() -> None:
+    with server(hello_timeout=0.1) as client:
+        room = open_room(client, game="the-game", players=2)
+        with client.websocket_connect(f"/ws/v1/rooms/{room['id']}") as ws:
+            answer = ws.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+    assert answer["code"] == "bad_message"
+    assert closed.value.code == 4400
 
 
 def test_a_socket_to_no_room_is_told_and_closed_4404() -> None:
@@ -194,7 +222,8 @@ def test_a_socket_to_no_room_is_told_and_closed_4404() -> None:
         answer = ws.receive_json()
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
-    assert answer["code"] == "no_room" and closed.value.code == 4404
+    assert answer["code"] == "no_room"
+    assert closed.value.code == 4404
 
 
 @pytest.mark.parametrize(("body", "status", "code"), [
@@ -217,7 +246,8 @@ def test_a_room_the_server_cannot_open_is_refused_with_a_code(body: dict[str, ob
         response = client.post("/api/v1/rooms", json=body)
         rooms = client.get("/api/v1/rooms").json()["rooms"]
     assert response.status_code == status
-    assert response.json()["error"] == code and response.json()["message"]
+    assert response.json()["error"] == code
+    assert response.json()["message"]
     assert rooms == []
 
 
@@ -225,7 +255,8 @@ def test_a_room_of_mille_bornes_takes_a_preset_or_the_rules_fields() -> None:
     with server() as client:
         preset = open_room(client, game="mille-bornes", preset="room", players=3)
         teams = open_room(client, game="mille-bornes", rules={"players": 4, "team_size": 2})
-    assert len(preset["seats"]) == 3 and len(teams["seats"]) == 4
+    assert len(preset["seats"]) == 3
+    assert len(teams["seats"]) == 4
 
 
 def test_a_request_body_that_is_not_json_or_too_long_is_a_bad_request() -> None:
@@ -244,7 +275,8 @@ def test_a_seat_is_taken_once_and_the_room_must_exist() -> None:
         bot = client.post(f"/api/v1/rooms/{room['id']}/seats/1", json={"name": "Bo"})
         missing_seat = client.post(f"/api/v1/rooms/{room['id']}/seats/7", json={"name": "Bo"})
         missing_room = client.post("/api/v1/rooms/nothing/seats/0", json={"name": "Bo"})
-    assert first.status_code == 200 and first.json()["seat"] == 0
+    assert first.status_code == 200
+    assert first.json()["seat"] == 0
     assert (again.status_code, again.json()["error"]) == (409, "seat_taken")
     assert (bot.status_code, bot.json()["error"]) == (409, "seat_taken")
     assert (missing_seat.status_code, missing_seat.json()["error"]) == (404, "no_seat")

@@ -17,14 +17,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
+from websockets.sync.client import ClientConnection, connect
 
-pytest.importorskip("uvicorn", reason="cardrules serve needs the server extra (uvicorn)")
-pytest.importorskip("websockets", reason="the restart test talks over real WebSockets (websockets)")
-
-from websockets.sync.client import ClientConnection, connect  # noqa: E402
-
-import cardrules  # noqa: E402
+import cardrules
 
 TIMEOUT = 30.0
 """Seconds before a step counts as a hang."""
@@ -107,7 +102,8 @@ def _play(server: Server, room_id: str, tokens: list[str], moves: int | None,
           notations: list[str]) -> dict[str, Any]:
     """Both seats play their first choice, ``moves`` moves (``None``: to the end); the last table.
     Each move's notation, as the events told it, goes to ``notations``."""
-    with server.socket(room_id, tokens[0]) as (first, table), server.socket(room_id, tokens[1]) as (second, _):
+    with server.socket(room_id, tokens[0]) as (first, table), \
+            server.socket(room_id, tokens[1]) as (second, _):
         sockets = [first, second]
         played = 0
         while not table["over"] and (moves is None or played < moves):
@@ -134,19 +130,23 @@ def test_a_server_killed_mid_game_serves_the_room_again_and_the_record_replays(t
     try:
         status, room = server.request("POST", "/api/v1/rooms", {"game": "the-game", "players": 2, "seed": 21})
         assert status == 201
-        tokens = [server.request("POST", f"/api/v1/rooms/{room['id']}/seats/{seat}", {"name": name})[1]["token"]
+        seats = f"/api/v1/rooms/{room['id']}/seats"
+        tokens = [server.request("POST", f"{seats}/{seat}", {"name": name})[1]["token"]
                   for seat, name in ((0, "Ana"), (1, "Bo"))]
         seen: list[str] = []
         before = _play(server, room["id"], tokens, 7, seen)
-        assert before["plies"] == 7 and not before["over"]
+        assert before["plies"] == 7
+        assert not before["over"]
         server.kill()  # mid-game, without a chance to close anything
 
         server = Server(db, log)
         assert server.get("/api/v1/rooms")["rooms"][0]["plies"] == 7
         with server.socket(room["id"], tokens[0]) as (_, table):
-            assert table["plies"] == 7 and len([e for e in table["events"] if e["kind"] == "move"]) == 7
+            assert table["plies"] == 7
+            assert len([e for e in table["events"] if e["kind"] == "move"]) == 7
         after = _play(server, room["id"], tokens, None, seen)
-        assert after["over"] and after["plies"] == len(seen)
+        assert after["over"]
+        assert after["plies"] == len(seen)
         record = cardrules.from_json(json.dumps(server.get(f"/api/v1/rooms/{room['id']}/record")),
                                      cardrules.GameRecord)
     finally:
@@ -154,5 +154,6 @@ def test_a_server_killed_mid_game_serves_the_room_again_and_the_record_replays(t
     assert [str(move) for move in record.moves] == seen
     assert cardrules.is_terminal(cardrules.replay(record))
     text = log.read_text()
-    assert "Uvicorn running" in text and "/ws/v1/rooms/" in text
+    assert "Uvicorn running" in text
+    assert "/ws/v1/rooms/" in text
     assert not any(token in text for token in tokens), "a token reached the log"

@@ -6,11 +6,10 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from tests.server.helpers import hello, next_of, open_room, room_summary, server, take_seat, wait_for
-
-import cardrules  # noqa: I001 -- after the helpers, which skip without the server extra
+import cardrules
 from cardrules.server import create_app
 from cardrules.server.store import MemoryStore
+from tests.server.helpers import hello, next_of, open_room, room_summary, server, take_seat, wait_for
 
 
 class FailingBot:
@@ -74,8 +73,10 @@ def test_a_failing_bot_is_reported_to_the_room_and_the_room_goes_on() -> None:
             while not table["your_turn"] and not table["over"]:
                 table = next_of(ws, "table", seen)
     failures = [frame for frame in seen if frame.get("event") == "bot_failed"]
-    assert failures and all(frame["seat"] == 1 for frame in failures)
-    assert "failing" in failures[0]["message"] and "RuntimeError" in failures[0]["message"]
+    assert failures
+    assert all(frame["seat"] == 1 for frame in failures)
+    assert "failing" in failures[0]["message"]
+    assert "RuntimeError" in failures[0]["message"]
     assert all("secret" not in frame["message"] for frame in failures)
     assert any(frame.get("event") == "bot_moved" for frame in seen)
     assert table["plies"] > 3
@@ -92,7 +93,8 @@ def test_a_bot_that_thinks_too_long_is_reported_and_a_random_move_played_for_it(
                 table = next_of(ws, "table", seen)
         finally:
             SlowBot.release.set()  # the thread the server gave up on ends, and the server with it
-    assert seen[0]["event"] == "bot_failed" and "a pris plus de 0.2 s" in seen[0]["message"]
+    assert seen[0]["event"] == "bot_failed"
+    assert "a pris plus de 0.2 s" in seen[0]["message"]
     assert table["plies"] == 1
 
 
@@ -100,7 +102,8 @@ def test_the_server_refuses_a_bot_named_as_code_even_if_the_app_has_extra_bots()
     with server(extra_bots={"failing": FailingBot}) as client:
         response = client.post("/api/v1/rooms", json={"game": "the-game", "players": 2,
                                                       "bots": {"1": "tests.server.test_rooms:FailingBot"}})
-    assert response.status_code == 400 and response.json()["error"] == "bad_bot"
+    assert response.status_code == 400
+    assert response.json()["error"] == "bad_bot"
 
 
 class _Store(MemoryStore):
@@ -176,7 +179,8 @@ def test_a_move_another_process_committed_reaches_this_processs_sockets() -> Non
 
             assert client.portal.call(commit)  # type: ignore[union-attr]
             table = next_of(ws, "table")
-    assert table["plies"] == 1 and table["events"][0]["notation"] == str(record.moves[0])
+    assert table["plies"] == 1
+    assert table["events"][0]["notation"] == str(record.moves[0])
 
 
 def test_a_bot_whose_turn_it_was_when_the_server_stopped_moves_when_it_starts_again() -> None:
@@ -214,4 +218,25 @@ def test_a_reconnecting_seat_gets_the_events_it_missed() -> None:
             next_of(ws, "table")
         with client.websocket_connect(f"/ws/v1/rooms/{room['id']}") as ws:
             _, table = hello(ws, token)
-    assert table["plies"] == 1 and [event["ply"] for event in table["events"]] == [0]
+    assert table["plies"] == 1
+    assert [event["ply"] for event in table["events"]] == [0]
+
+
+def test_a_room_whose_record_cannot_be_replayed_is_refused_and_the_server_goes_on() -> None:
+    from cardrules.games import the_game
+    from cardrules.server.store import StoredRoom, StoredSeat
+
+    record = cardrules.GameRecord.start(the_game.Rules(players=2), seed=4).extended(the_game.Play(99, 0))
+    broken = StoredRoom(id="broken", game="the-game", created=0.0, config="{}",
+                        seats=(StoredSeat(0, None, None, None), StoredSeat(1, None, None, None)),
+                        record=cardrules.to_json(record), plies=1, over=False)
+    store = MemoryStore()
+    with server(store) as client:
+        client.portal.call(store.create, broken)  # type: ignore[union-attr]
+        with client.websocket_connect("/ws/v1/rooms/broken") as ws:
+            ws.send_json({"type": "hello", "protocol": 1, "token": None})
+            answer = ws.receive_json()
+        room = open_room(client, game="the-game", players=2)
+        with client.websocket_connect(f"/ws/v1/rooms/{room['id']}") as ws:
+            hello(ws, None)
+    assert answer["code"] == "no_room"

@@ -9,11 +9,10 @@ import subprocess
 import sys
 
 import pytest
-
-from tests.server.helpers import hello, next_of, open_room, server, take_seat
-
-from cardrules.server.store import MemoryStore  # noqa: I001 -- after the helpers, which skip without the extra
 from starlette.websockets import WebSocketDisconnect
+
+from cardrules.server.store import MemoryStore
+from tests.server.helpers import hello, next_of, open_room, server, take_seat
 
 
 def test_a_token_is_long_random_and_the_store_keeps_only_its_hash() -> None:
@@ -23,7 +22,8 @@ def test_a_token_is_long_random_and_the_store_keeps_only_its_hash() -> None:
         tokens = [take_seat(client, room["id"], seat) for seat in range(3)]
         stored = client.portal.call(store.get, room["id"])  # type: ignore[union-attr]
     assert stored is not None
-    assert len(set(tokens)) == 3 and all(len(token) == 43 for token in tokens)
+    assert len(set(tokens)) == 3
+    assert all(len(token) == 43 for token in tokens)
     assert [seat.token_hash for seat in stored.seats] == [hashlib.sha256(token.encode()).hexdigest()
                                                            for token in tokens]
     assert not any(token in repr(stored) for token in tokens)
@@ -40,7 +40,8 @@ def test_a_token_of_another_room_or_a_made_up_one_is_refused_and_the_socket_clos
                 answer = ws.receive_json()
                 with pytest.raises(WebSocketDisconnect) as closed:
                     ws.receive_json()
-            assert answer["code"] == "bad_token" and closed.value.code == 4401
+            assert answer["code"] == "bad_token"
+            assert closed.value.code == 4401
 
 
 @pytest.mark.parametrize("origin", ["http://evil.example", "null", "http://testserver.evil.example"])
@@ -64,7 +65,8 @@ def test_a_page_of_the_servers_own_host_or_an_allowed_origin_opens_a_socket() ->
             pass
     with server() as client:
         room = open_room(client, game="the-game", players=2)
-        with client.websocket_connect(f"/ws/v1/rooms/{room['id']}", headers={"origin": "http://testserver"}) as ws:
+        own = {"origin": "http://testserver"}
+        with client.websocket_connect(f"/ws/v1/rooms/{room['id']}", headers=own) as ws:
             hello(ws, None)
 
 
@@ -91,7 +93,8 @@ def test_the_server_opens_no_more_rooms_than_its_cap() -> None:
         open_room(client, game="the-game", players=2)
         open_room(client, game="the-game", players=2)
         refused = client.post("/api/v1/rooms", json={"game": "the-game", "players": 2})
-    assert refused.status_code == 503 and refused.json()["error"] == "too_many_rooms"
+    assert refused.status_code == 503
+    assert refused.json()["error"] == "too_many_rooms"
 
 
 def test_a_room_takes_no_more_sockets_than_its_cap() -> None:
@@ -104,7 +107,8 @@ def test_a_room_takes_no_more_sockets_than_its_cap() -> None:
                 answer = second.receive_json()
                 with pytest.raises(WebSocketDisconnect) as closed:
                     second.receive_json()
-    assert answer["code"] == "full" and closed.value.code == 1013
+    assert answer["code"] == "full"
+    assert closed.value.code == 1013
 
 
 def test_the_server_takes_no_more_sockets_than_its_cap() -> None:
@@ -123,7 +127,8 @@ def test_a_name_that_is_empty_too_long_or_holds_control_characters_is_refused(na
         room = open_room(client, game="the-game", players=2)
         response = client.post(f"/api/v1/rooms/{room['id']}/seats/0", json={"name": name})
         after = client.post(f"/api/v1/rooms/{room['id']}/seats/0", json={"name": "Ana"})
-    assert response.status_code == 400 and response.json()["error"] == "bad_request"
+    assert response.status_code == 400
+    assert response.json()["error"] == "bad_request"
     assert after.status_code == 200  # the refused name took nothing
 
 
@@ -165,11 +170,14 @@ def test_the_logs_hold_no_token_and_no_hidden_card(caplog: pytest.LogCaptureFixt
                 pass
     text = "\n".join(record.getMessage() for record in caplog.records)
     assert "failing" in text  # the bot's failure is logged...
-    assert token not in text and "secret" not in text and hand not in text  # ...without what it saw
+    assert token not in text
+    assert "secret" not in text
+    assert hand not in text
 
 
 def test_importing_cardrules_imports_no_server_library() -> None:
     code = ("import sys, cardrules, cardrules.cli.parser; "
             "print(sorted(m for m in ('starlette', 'uvicorn', 'asyncpg', 'websockets') if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          check=True)
     assert done.stdout.strip() == "[]"

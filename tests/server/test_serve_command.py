@@ -35,12 +35,14 @@ def test_serve_on_a_database_it_cannot_open_says_so_and_exits_2(tmp_path: Path,
     pytest.importorskip("uvicorn", reason="the server extra")
     assert main(["serve", "--db", str(tmp_path / "missing" / "rooms.sqlite3")]) == 2
     error = capsys.readouterr().err
-    assert error.startswith("cardrules serve: cannot open the SQLite file ") and "Traceback" not in error
+    assert error.startswith("cardrules serve: cannot open the SQLite file ")
+    assert "Traceback" not in error
     assert main(["serve", "--db", str(tmp_path)]) == 2  # a folder
 
 
 @pytest.mark.parametrize("arguments", [["--bot-delay", "-1"], ["--bot-delay", "nan"], ["--port", "70000"],
-                                       ["--db", "x", "--postgres", "postgresql://x"]])
+                                       ["--db", "x", "--postgres", "postgresql://x"],
+                                       ["--origin", "cards.example"], ["--origin", "https://cards.example/table"]])
 def test_serve_refuses_bad_options_as_usage_errors(arguments: list[str],
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", *arguments]) == 2
@@ -54,12 +56,14 @@ def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
                                stderr=subprocess.STDOUT, text=True)
     assert process.stdout is not None
     deadline = time.monotonic() + 30
-    lines = []
+    lines: list[str] = []
     while not any("Uvicorn running" in line for line in lines):
-        assert time.monotonic() < deadline and process.poll() is None, "".join(lines)
+        assert time.monotonic() < deadline, "".join(lines)
+        assert process.poll() is None, "".join(lines)
         lines.append(process.stdout.readline())
     process.send_signal(signal.SIGINT)
     rest = process.communicate(timeout=30)[0]
     assert "Application shutdown complete." in rest
     assert "Traceback" not in rest
-    assert process.returncode == 130 and rest.rstrip().endswith("cardrules: interrupted")
+    assert process.returncode == 130
+    assert rest.rstrip().endswith("cardrules: interrupted")

@@ -84,6 +84,33 @@ def test_the_listener_comes_back_when_its_connection_is_cut(
     assert "listening to" in caplog.text
 
 
+def test_the_store_carries_on_when_the_database_drops_every_connection(postgres_database: str) -> None:
+    async def work() -> None:
+        store = PostgresStore(postgres_database, check_every=0.2)
+        await store.open()
+        ears = Ears()
+        store.listen(ears)
+        await store.create(a_room("r"))
+        admin = await asyncpg.connect(postgres_database)
+        # As a restart of the database does to them: every connection but the admin's is cut.
+        cut = await admin.fetch("SELECT pg_terminate_backend(pid), pid FROM pg_stat_activity "
+                                "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        assert len(cut) >= 2  # the pool's and the listener's
+        while await admin.fetchval("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY($1::int[])",
+                                   [row["pid"] for row in cut]):
+            await asyncio.sleep(0.05)  # until their server processes are gone
+        await admin.close()
+        await asyncio.sleep(0.05)  # and their sockets' ends are read
+        assert await store.commit("r", expected_plies=0, record="{}", plies=1, over=False)
+        stored = await store.get("r")
+        assert stored is not None
+        assert stored.plies == 1
+        await ears.until("r")
+        await store.close()
+
+    run(work)
+
+
 def a_closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -99,6 +99,18 @@ def test_a_link_to_nowhere_is_refused_and_nothing_created(tmp_path: Path) -> Non
     assert sorted(os.listdir(tmp_path)) == ["rooms.sqlite3"]
 
 
+@pytest.mark.parametrize("companion", ["-wal", "-shm", "-journal"])
+def test_a_link_planted_as_the_write_ahead_log_is_refused_and_its_target_untouched(
+        tmp_path: Path, companion: str) -> None:
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me")
+    path = tmp_path / "rooms.sqlite3"
+    (tmp_path / f"rooms.sqlite3{companion}").symlink_to(target)
+    assert str(opening(path)) == f"cannot use the SQLite file {str(path)!r}: its {companion} file is a " \
+                                 "symbolic link, not a regular file"
+    assert target.read_text() == "keep me"
+
+
 def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "rooms.sqlite3"
     os.mkfifo(fifo)

@@ -1,8 +1,13 @@
-"""A person's game against the bots: the state, its record, the bots' turns, undo, hint, save, load.
+"""A person's game against the bots: the bots' turns, undo, hint, save and load on the public session.
 
 Both front ends of ``cardrules play`` (line mode and the Textual app) drive one :class:`Session`, a
-frozen value. Every action returns a :class:`Step`: the new session and the :data:`Event` s it
-caused (what each bot did, what the person drew, a new deal, the end). An action that cannot be
+frozen value. The game itself (its record, its state, each move checked and what each move makes
+known to the person) is the library's public :class:`cardrules.Session`, the one a game server
+stands on too; this module adds what is particular to one person at a terminal.
+
+Every action returns a :class:`Step`: the new session and the :data:`Event` s it caused (what each
+bot did, what the person drew, a new deal, the end), taken from the public session's events for
+the person's seat. An action that cannot be
 carried out raises and returns nothing, so the front end keeps the session it had: nothing is ever
 left half-changed.
 
@@ -28,7 +33,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections import Counter
 from collections.abc import Sequence
 from typing import Literal, TypeAlias, cast
 
@@ -44,6 +48,7 @@ from cardrules.registry import SomeGame, game_of_observation, get
 from cardrules.run.playing import BotError, decide
 from cardrules.run.simulator import simulator_of
 from cardrules.serialization import from_json, to_json
+from cardrules.session import Session as Table
 
 __all__ = [
     "BOT_FAILED",
@@ -195,11 +200,6 @@ def _decision_seed(start: object, seat: int, ply: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _hand(game: SomeGame, state: object, seat: int) -> tuple[object, ...]:
-    """The cards in ``seat``'s hand, or none for a game whose observations show no hand."""
-    return tuple(getattr(game.observe(state, seat), "hand", ()))
-
-
 def _hands(game: SomeGame, state: object) -> tuple[tuple[int, ...], ...]:
     """Each side's points in each finished hand of a match (the game's command line tells them);
     none for a game of one hand."""
@@ -214,8 +214,8 @@ class Session:
     - ``seat``: the person's seat; ``specs``: the bots as named (one per other seat, or one for all);
       ``bots``: one bot per seat, ``None`` at the person's;
     - ``adviser``: the bot whose choice :meth:`hint` gives;
-    - ``record``: the game so far (a :class:`~cardrules.GameRecord`, what :meth:`save` writes);
-    - ``states``: every state of the record, the first before any move, the last the current one.
+    - ``table``: the game itself, a :class:`cardrules.Session` (its ``record`` is what :meth:`save`
+      writes).
 
     Build one with :meth:`start` or :meth:`resume`; every action returns a :class:`Step`.
     """
@@ -224,8 +224,7 @@ class Session:
     specs: tuple[BotSpec, ...]
     bots: tuple[BotSpec | None, ...]
     adviser: BotSpec
-    record: GameRecord
-    states: tuple[object, ...]
+    table: Table
 
     # --- building
 
@@ -243,31 +242,41 @@ class Session:
         :class:`~cardrules.errors.IllegalMoveError`."""
         game = get(record.game)
         seated = seat_bots(game.players(record.rules), seat, bots)
-        session = cls(seat=seat, specs=tuple(bots), bots=seated, adviser=adviser, record=record,
-                      states=tuple(record.states()))
-        return session._advance()
+        session = cls(seat=seat, specs=tuple(bots), bots=seated, adviser=adviser,
+                      table=Table.from_record(record))
+        return session._advance(session.table)
 
     # --- what the person sees
 
     @property
+    def record(self) -> GameRecord:
+        """The game so far: how it was dealt and every move."""
+        return self.table.record
+
+    @property
+    def states(self) -> tuple[object, ...]:
+        """Every state of the record, the first before any move, the last the current one."""
+        return tuple(self.record.states())
+
+    @property
     def game(self) -> SomeGame:
         """The game's registry descriptor."""
-        return get(self.record.game)
+        return self.table.game
 
     @property
     def state(self) -> AnyState:
         """The current state (full: it holds every hand; show the person :meth:`observation`)."""
-        return cast(AnyState, self.states[-1])
+        return self.table.state
 
     @property
     def over(self) -> bool:
         """Whether the game has ended."""
-        return self.game.is_terminal(self.state)
+        return self.table.over
 
     @property
     def your_turn(self) -> bool:
         """Whether the person must decide now (in turn, or out of turn as in a coup fourré)."""
-        return self.game.current_player(self.state) == self.seat
+        return self.table.to_move == self.seat
 
     @property
     def can_undo(self) -> bool:
@@ -276,19 +285,19 @@ class Session:
 
     def observation(self) -> GameObservation[object]:
         """What the person's seat may see now."""
-        return cast(GameObservation[object], self.game.observe(self.state, self.seat))
+        return cast(GameObservation[object], self.table.observation(self.seat))
 
     def legal_moves(self) -> tuple[object, ...]:
         """The person's legal moves now; ``()`` when it is not their decision."""
-        return self.game.legal_moves(self.state) if self.your_turn else ()
+        return self.table.legal_moves(self.seat)
 
     def result(self) -> object:
         """The game's result, or ``None`` while it goes on."""
-        return self.game.result(self.state)
+        return self.table.result()
 
     def hand(self) -> tuple[object, ...]:
         """The person's cards."""
-        return _hand(self.game, self.state, self.seat)
+        return tuple(getattr(self.observation(), "hand", ()))
 
     # --- actions
 
@@ -297,15 +306,16 @@ class Session:
         :class:`~cardrules.errors.NotationError` for text it cannot read and
         :class:`~cardrules.errors.IllegalMoveError` for a move that is not legal now."""
         self._check_turn()
-        return self.game.parse_move(self.state, text)
+        return self.table.resolve(self.seat, text)
 
     def play(self, move: object) -> Step:
         """Make the person's ``move``, then let the bots play until the person decides again or the
         game ends. An illegal move raises :class:`~cardrules.errors.IllegalMoveError`."""
         self._check_turn()
-        before = self.state
-        after = self.game.apply(before, move)
-        return self._advance([move], [before, after], list(self._announce(self.seat, move, before, after)))
+        if type(move) is int or isinstance(move, str):  # the person's move is a move, not an answer
+            raise ArgumentError(f"play() takes a move of {self.game.title}, not {shown(move)}")
+        table = self.table.play(self.seat, move)
+        return self._advance(table, self._announce(self.state, table))
 
     def undo(self) -> Step:
         """Back to the person's previous decision, with the bots' moves after it taken back too."""
@@ -313,7 +323,7 @@ class Session:
         if at is None:
             raise ArgumentError("there is no decision of yours to take back")
         record = attrs.evolve(self.record, moves=self.record.moves[:at])
-        return Step(attrs.evolve(self, record=record, states=self.states[:at + 1]), ())
+        return Step(attrs.evolve(self, table=Table.from_record(record)), ())
 
     def hint(self) -> object:
         """What the adviser would do in the person's place, from the person's observation alone."""
@@ -356,56 +366,50 @@ class Session:
         return self.record.seed if self.record.seed is not None else self.record.deck
 
     def _last_decision(self) -> int | None:
-        current_player = self.game.current_player
-        for at in range(len(self.record.moves) - 1, -1, -1):
-            if current_player(self.states[at]) == self.seat:
-                return at
-        return None
+        mine = [event.ply for event in self.table.events(None)
+                if event.kind == "move" and event.seat == self.seat]
+        return mine[-1] if mine else None
 
-    def _advance(self, moves: list[object] | None = None, states: list[object] | None = None,
-                 events: list[Event] | None = None) -> Step:
-        """Let the bots play from the last of ``states`` (after ``moves`` made since this session's
-        state) until the person decides or the game ends."""
-        moves, events = moves or [], events or []
-        states = states or [self.state]
-        game, start, made = self.game, self._start(), len(self.record.moves)
-        current_player, legal_moves, observe, apply = (game.current_player, game.legal_moves,
-                                                       game.observe, game.apply)
-        state = states[-1]
-        seat = current_player(state)
+    def _advance(self, table: Table, events: list[Event] | None = None) -> Step:
+        """Let the bots play from ``table`` until the person decides or the game ends."""
+        events = events or []
+        start = self._start()
+        seat = table.to_move
         while seat is not None and seat != self.seat:
             spec = self.bots[seat]
             assert spec is not None  # only the person's seat has no bot
-            number = made + len(moves) + 1
+            number = table.plies + 1
             # A failing bot raises BotError, which ends the game for the front end: no move of it is kept.
             bot = build_seat(spec, rules=self.record.rules, seed=_decision_seed(start, seat, number - 1),
                              seat=seat, move=number)
-            legal = legal_moves(state)
-            move = decide(bot, spec.label, observe(state, seat), legal, seat=seat, move=number)
-            after = apply(state, move)
-            events.extend(self._announce(seat, move, state, after))
-            moves.append(move)
-            states.append(after)
-            state, seat = after, current_player(after)
-        if not moves:
+            move = decide(bot, spec.label, table.observation(seat), table.legal_moves(seat), seat=seat,
+                          move=number)
+            before, table = table.state, table.play(seat, move)
+            events.extend(self._announce(before, table))
+            seat = table.to_move
+        if table is self.table:
             return Step(self, tuple(events))
-        record = self.record.extended(*moves)
-        return Step(attrs.evolve(self, record=record, states=self.states + tuple(states[1:])), tuple(events))
+        return Step(attrs.evolve(self, table=table), tuple(events))
 
-    def _announce(self, seat: int, move: object, before_state: object, after_state: object) -> list[Event]:
-        game = self.game
-        before, after = cast(AnyState, before_state), cast(AnyState, after_state)
-        events: list[Event] = [Moved(seat, move, before)]
-        hands = _hands(game, after)
-        if len(hands) > len(_hands(game, before)):
-            totals = tuple(map(sum, zip(*hands, strict=True)))
-            events.append(HandOver(len(hands), hands[-1], totals, _hand(game, after, self.seat), after))
-        else:
-            drawn = Counter(_hand(game, after, self.seat)) - Counter(_hand(game, before, self.seat))
-            if drawn:
-                events.append(Drew(tuple(drawn.elements()), after))
-        if game.is_terminal(after):
-            events.append(GameOver(game.result(after), after))
+    def _announce(self, before: AnyState, table: Table) -> list[Event]:
+        """What the last move of ``table``, made in ``before``, makes known to the person: the public
+        session's events for the person's seat, with the values a front end words them from."""
+        ply = table.plies - 1
+        game, after = table.game, table.state
+        events: list[Event] = []
+        for event in table.events(self.seat, since=ply):
+            if event.kind == "move":
+                assert event.seat is not None
+                events.append(Moved(event.seat, table.record.moves[ply], before))
+            elif event.kind == "hand_over":
+                hands = _hands(game, after)
+                totals = tuple(map(sum, zip(*hands, strict=True)))
+                dealt = tuple(getattr(table.observation(self.seat), "hand", ()))
+                events.append(HandOver(len(hands), hands[-1], totals, dealt, after))
+            elif event.kind == "drew" and not any(isinstance(done, HandOver) for done in events):
+                events.append(Drew(event.cards, after))
+            elif event.kind == "game_over":
+                events.append(GameOver(table.result(), after))
         return events
 
 

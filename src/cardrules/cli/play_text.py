@@ -28,6 +28,7 @@ from cardrules.contract import AnyState, RulesLike
 from cardrules.errors import CardrulesError, IllegalMoveError, NotationError
 from cardrules.i18n import Lang, Phrase, join_words
 from cardrules.run.simulator import Simulator, simulator_of
+from cardrules.session import PHRASES
 
 __all__ = [
     "COMMANDS",
@@ -63,7 +64,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 _WORDS = {word: name for name, words in COMMANDS.items() for word in words}
 
 _TEXT: dict[str, Phrase] = {
-    "seat": P("Seat {seat}", "Jugador {seat}", "Joueur {seat}"),
+    # What the public session says of events (a seat, cards drawn, a hand's end, the result) is
+    # said the same way here.
+    **PHRASES,
     "you": P("Seat {seat} (you)", "Jugador {seat} (tú)", "Joueur {seat} (vous)"),
     "partner": P("Seat {seat} (your partner)", "Jugador {seat} (tu compañero)",
                  "Joueur {seat} (votre partenaire)"),
@@ -79,14 +82,6 @@ _TEXT: dict[str, Phrase] = {
               "Graine {seed} : rejouez cette donne avec --seed {seed}."),
     "ask_help": P("Type help for the commands.", "Escribe ayuda para ver los comandos.",
                   "Tapez aide pour voir les commandes."),
-    "drew": P("You drew {cards}.", "Robas {cards}.", "Vous piochez {cards}."),
-    "hand_over": P("Hand {n} is over: {scores}.", "Termina la mano {n}: {scores}.",
-                   "La manche {n} est finie : {scores}."),
-    "side_points": P("side {side} {points} points", "lado {side} {points} puntos",
-                     "camp {side} {points} points"),
-    "totals": P("Totals: {scores}.", "Totales: {scores}.", "Totaux : {scores}."),
-    "new_hand": P("Hand {n} is dealt. Your cards: {cards}.", "Se reparte la mano {n}. Tus cartas: {cards}.",
-                  "La manche {n} est distribuée. Vos cartes : {cards}."),
     "your_moves": P("Your moves:", "Tus jugadas:", "Vos coups :"),
     "prompt": P("Your move (1 to {n}, or a move, or help):", "Tu jugada (de 1 a {n}, una jugada o ayuda):",
                 "Votre coup (de 1 à {n}, un coup ou aide) :"),
@@ -94,8 +89,6 @@ _TEXT: dict[str, Phrase] = {
     "prompt_over": P("The game is over: undo, save FILE, load FILE or quit.",
                      "La partida ha terminado: deshacer, guardar ARCHIVO, cargar ARCHIVO o salir.",
                      "La partie est finie : annuler, sauver FICHIER, charger FICHIER ou quitter."),
-    "over": P("The game is over.", "La partida ha terminado.", "La partie est finie."),
-    "result": P("Result: {result}", "Resultado: {result}", "Résultat : {result}"),
     "hint": P("Hint: {move} (move {n}: {notation}).", "Pista: {move} (jugada {n}: {notation}).",
               "Indice : {move} (coup {n} : {notation})."),
     "undone": P("Taken back: you are at your previous decision again ({n} moves undone).",

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from cardrules.arguments import printable, shown
 from cardrules.errors import CardrulesError
@@ -62,7 +63,7 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
                             "several server processes can serve the same rooms")
     serve.add_argument("--bot-delay", type=_seconds, default=0.6, metavar="S",
                        help="seconds a bot waits before it moves, so that people can follow (default: 0.6)")
-    serve.add_argument("--origin", action="append", default=[], metavar="URL",
+    serve.add_argument("--origin", action="append", default=[], metavar="URL", type=_origin,
                        help="a web origin (https://cards.example) whose pages may connect; repeat for "
                             "several (default: only pages served by this server's own host name)")
     serve.set_defaults(handler=_serve, parser=serve)
@@ -77,6 +78,15 @@ def _seconds(text: str) -> float:
     if not 0 <= value <= 60:  # nan too
         raise argparse.ArgumentTypeError(f"a number of seconds from 0 to 60, not {shown(text)}")
     return value
+
+
+def _origin(text: str) -> str:
+    """``--origin``: a web origin, ``scheme://host[:port]`` and nothing more (what a browser sends)."""
+    parts = urlsplit(text.rstrip("/"))
+    extra = parts.path or parts.query or parts.fragment
+    if parts.scheme not in ("http", "https") or not parts.netloc or extra:
+        raise argparse.ArgumentTypeError(f"an origin is http(s)://host[:port], not {shown(text)}")
+    return text.rstrip("/")
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -27,8 +27,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
-from cardrules.server.store import MemoryStore, Store
 from cardrules.server.catalog import games_json
+from cardrules.server.clients import Client
 from cardrules.server.limits import TokenBucket
 from cardrules.server.protocol import (
     MAX_BODY_BYTES,
@@ -41,7 +41,8 @@ from cardrules.server.protocol import (
     parse_create,
     parse_name,
 )
-from cardrules.server.rooms import Client, Rooms
+from cardrules.server.rooms import Rooms
+from cardrules.server.store import MemoryStore, Store
 from cardrules.server.tables import summary
 
 __all__ = ["ServerSettings", "create_app"]
@@ -151,7 +152,7 @@ def create_app(store: Store | None = None, *, settings: ServerSettings | None = 
     settings = ServerSettings() if settings is None else settings
     rooms = Rooms(store if store is not None else MemoryStore(), bot_delay=settings.bot_delay,
                   bot_timeout=settings.bot_timeout, max_rooms=settings.max_rooms,
-                  max_sockets=settings.max_sockets, max_sockets_per_room=settings.max_sockets_per_room,
+                  max_sockets_per_room=settings.max_sockets_per_room,
                   max_name_chars=settings.max_name_chars, extra_bots=settings.extra_bots)
     started = asyncio.Lock()
     running: list[bool] = []

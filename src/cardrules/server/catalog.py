@@ -1,5 +1,6 @@
-"""What the server offers: the registered games, their presets and seat counts, their rules from a
-request, and the bots a room may seat (the game's reference bots by name, never code from a text).
+"""What the server offers: the games, their presets and seat counts, and their rules from a request.
+
+The bots a room may seat are :mod:`cardrules.server.bots`'.
 """
 
 from __future__ import annotations
@@ -9,24 +10,19 @@ from collections.abc import Callable, Mapping
 
 from cardrules import registry
 from cardrules.arguments import shown
-from cardrules.cli.botspec import BotSpec, parse_bot
 from cardrules.contract import RulesLike
-from cardrules.errors import ArgumentError, CardrulesError
+from cardrules.errors import CardrulesError
 from cardrules.i18n import LANGUAGES
 from cardrules.registry import SomeGame
 from cardrules.run.simulator import simulator_of
 from cardrules.serialization import FORMAT, from_json
-from cardrules.server.limits import check_bot_options
+from cardrules.server.bots import room_bots
 from cardrules.server.protocol import PROTOCOL, CreateRoom, ProtocolError
 
-__all__ = ["MAX_SEATS", "SEARCH_BOTS", "build_rules", "game_named", "games_json", "parse_room_bot", "presets",
-           "room_bots", "seat_range"]
+__all__ = ["MAX_SEATS", "build_rules", "game_named", "games_json", "presets", "seat_range"]
 
 MAX_SEATS = 10
 """The most seats a room has (every built-in game has fewer)."""
-
-SEARCH_BOTS = ("random", "ismcts")
-"""The generic bots a room may seat beside a game's own: a random player and the search bot."""
 
 
 def game_named(name: str) -> SomeGame:
@@ -66,43 +62,6 @@ def seat_range(game: SomeGame) -> tuple[int, int]:
             continue
         allowed.append(players)
     return (min(allowed), max(allowed)) if allowed else (0, 0)
-
-
-def room_bots(game: SomeGame) -> dict[str, Callable[..., object]]:
-    """The bots a room of ``game`` may seat, by name: the game's reference bots, ``random`` and the
-    search bot ``ismcts`` (when the game's command line offers them), and nothing else.
-
-    >>> list(room_bots(registry.get("the-game")))
-    ['greedy', 'random', 'ismcts']
-    """
-    offered = simulator_of(game).bots
-    return {name: factory for name, factory in offered.items() if name in game.bots or name in SEARCH_BOTS}
-
-
-def parse_room_bot(game: SomeGame, spec: str,
-                   extra: Mapping[str, Callable[..., object]] | None = None) -> BotSpec:
-    """The bot ``spec`` names among :func:`room_bots` and the app's ``extra`` bots, with options
-    within the server's caps.
-
-    A ``package.module:Class`` spec is refused: a network client never names code to import.
-
-    >>> parse_room_bot(registry.get("the-game"), "os:system")
-    Traceback (most recent call last):
-    ...
-    cardrules.server.protocol.ProtocolError: bad_bot: no bot 'os' in a room of The Game: choose from ...
-    """
-    bots = {**room_bots(game), **(extra or {})}
-    name = spec.partition(":")[0]
-    if name not in bots:
-        raise ProtocolError("bad_bot", f"no bot {shown(name)} in a room of {game.title}: choose from "
-                                       f"{', '.join(bots)}")
-    try:
-        parsed = parse_bot(spec, bots)
-        check_bot_options(spec, parsed.options)
-        parsed.build(rules=None, seed=0)  # refuses options the bot's constructor refuses, now
-    except ArgumentError as exc:
-        raise ProtocolError("bad_bot", str(exc)) from None
-    return parsed
 
 
 def build_rules(game: SomeGame, request: CreateRoom) -> RulesLike:

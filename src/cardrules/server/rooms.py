@@ -2,73 +2,49 @@
 
 A room lives in the store (:mod:`cardrules.server.store`); this process keeps in memory the rooms
 that have sockets here or a bot about to move: the :class:`~cardrules.session.Session` rebuilt
-from the stored record, and the :class:`Client` of each socket. Every change goes the same way:
-the session checks the move (an illegal one is answered to its sender alone), the store commits
-it, and only once the commit has returned does this process change its session and tell the
-sockets. A commit that loses to another process (the store's optimistic check) reloads the room
-and tells the mover ``conflict``. The store's notifications (another process moved, a seat was
-taken) reload the room and tell its sockets.
+from the stored record, and the :class:`~cardrules.server.clients.Client` of each socket. Every
+change goes the same way: the session checks the move (an illegal one is answered to its sender
+alone), the store commits it, and only once the commit has returned does this process change its
+session and tell the sockets. A commit that loses to another process (the store's optimistic check)
+reloads the room and tells the mover ``conflict``. The store's notifications (another process moved,
+a seat was taken) reload the room and tell its sockets.
 
-Bots move after ``bot_delay`` seconds, deciding on a worker thread (so a slow bot stalls no other
-room) within ``bot_timeout`` seconds. A bot that fails (raises, answers an illegal move, runs out
-of time) is reported to the room as ``bot_failed`` and a random legal move is played for it that
-once; the room goes on and the seat's bot is asked again at its next turn. The process that
-committed a move schedules the bot that must answer it; at start-up every unfinished room whose
-turn is a bot's is resumed.
+Bots move after ``bot_delay`` seconds (see :func:`cardrules.server.bots.decide`). A bot that fails
+is reported to the room as ``bot_failed`` and a random legal move is played for it that once; the
+room goes on and the seat's bot is asked again at its next turn. The process that committed a move
+schedules the bot that must answer it; at start-up every unfinished room whose turn is a bot's is
+resumed.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 
 import attrs
 
-from cardrules.bots import Bot, RandomBot
 from cardrules.cli.botspec import BotSpec
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError, NotationError, NotYourTurnError
-from cardrules.i18n import Lang, Phrase
+from cardrules.i18n import LANGUAGES
 from cardrules.records import GameRecord
-from cardrules.registry import SomeGame
 from cardrules.serialization import from_json, to_json
-from cardrules.server.store import Store, StoredRoom, StoredSeat
-from cardrules.server.catalog import build_rules, game_named, parse_room_bot
+from cardrules.server.bots import decide, decision_seed, parse_room_bot
+from cardrules.server.catalog import build_rules, game_named
+from cardrules.server.clients import Client, token_hash
 from cardrules.server.limits import check_name
 from cardrules.server.protocol import PROTOCOL, CreateRoom, Hello, Move, ProtocolError, error, frame
+from cardrules.server.store import Store, StoredRoom, StoredSeat
 from cardrules.server.tables import summary, table
 from cardrules.session import Session
 
-__all__ = ["Client", "RoomConfig", "Rooms", "token_hash"]
+__all__ = ["RoomConfig", "Rooms"]
 
 log = logging.getLogger("cardrules.server")
-
-OUTBOX = 256
-"""Frames waiting for a socket: past this the client is too slow to follow its room, and is closed."""
-
-_BOT_FAILED = Phrase(
-    "The bot at seat {seat} ({bot}) failed on move {move} ({problem}); a random move was played for it.",
-    "El bot del asiento {seat} ({bot}) falló en la jugada {move} ({problem}); se jugó por él una "
-    "jugada al azar.",
-    "Le bot du siège {seat} ({bot}) a échoué au coup {move} ({problem}) ; un coup au hasard a été joué "
-    "à sa place.")
-_TOO_SLOW = Phrase("took more than {seconds:g} s", "tardó más de {seconds:g} s",
-                   "a pris plus de {seconds:g} s")
-
-
-def token_hash(token: str) -> str:
-    """What the store keeps of a seat's token: its SHA-256, in hex.
-
-    >>> len(token_hash("x"))
-    64
-    """
-    return hashlib.sha256(token.encode()).hexdigest()
-
 
 @attrs.frozen(kw_only=True)
 class RoomConfig:
@@ -87,40 +63,6 @@ class RoomConfig:
         """The config a store holds (fields it lacks take their defaults)."""
         data = json.loads(text)
         return cls(preset=data.get("preset"), seeded=bool(data.get("seeded", False)))
-
-
-class Client:
-    """One socket of a room in this process: its seat (``None`` watches), its language, the plies
-    it has been told of, and what waits to be sent to it (frames, then maybe a close code)."""
-
-    def __init__(self, room_id: str, seat: int | None, lang: Lang) -> None:
-        self.room_id = room_id
-        self.seat = seat
-        self.lang: Lang = lang
-        self.seen = 0
-        self.outbox: asyncio.Queue[str | int] = asyncio.Queue(OUTBOX)
-        self.closing = False
-
-    def push(self, text: str) -> None:
-        """Queue ``text`` for the socket; a socket that lets :data:`OUTBOX` frames pile up is too
-        slow to follow its room, and is closed (1013)."""
-        if self.closing:
-            return
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            while not self.outbox.empty():
-                self.outbox.get_nowait()
-            self.push_close(1013)
-
-    def push_close(self, code: int | None) -> None:
-        """Close the socket with ``code`` (``None``: 1000, normal) once the frames queued are sent."""
-        if self.closing:
-            return
-        self.closing = True
-        if self.outbox.full():
-            self.outbox.get_nowait()
-        self.outbox.put_nowait(1000 if code is None else code)
 
 
 class Room:
@@ -150,25 +92,17 @@ def _table(session: Session, client: Client) -> str:
     return text
 
 
-def _decision_seed(room_id: str, seat: int, ply: int) -> int:
-    """The seed of a bot's decision: from the room, the seat and the move alone, so a restarted
-    server's bots decide as the first would have."""
-    digest = hashlib.sha256(f"cardrules room {room_id} {seat} {ply}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
 class Rooms:
     """Every room this process serves, over one store; the app's one registry (see
     :func:`cardrules.server.create_app`)."""
 
     def __init__(self, store: Store, *, bot_delay: float, bot_timeout: float, max_rooms: int,
-                 max_sockets: int, max_sockets_per_room: int, max_name_chars: int,
+                 max_sockets_per_room: int, max_name_chars: int,
                  extra_bots: Mapping[str, Callable[..., object]]) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.bot_timeout = bot_timeout
         self.max_rooms = max_rooms
-        self.max_sockets = max_sockets
         self.max_sockets_per_room = max_sockets_per_room
         self.max_name_chars = max_name_chars
         self.extra_bots = extra_bots
@@ -189,7 +123,7 @@ class Rooms:
             try:
                 session = _session_of(stored)
             except CardrulesError as exc:
-                log.error("room %s cannot be replayed: %s", stored.id, exc)
+                log.error("room %s cannot be replayed: %s", stored.id, type(exc).__name__)
                 continue
             seat = session.to_move
             if seat is not None and stored.seats[seat].bot is not None:
@@ -206,8 +140,8 @@ class Rooms:
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.store.close()
 
-    def _spawn(self, work: asyncio.Future[None] | asyncio.Task[None] | object) -> None:
-        task: asyncio.Task[None] = asyncio.ensure_future(work)  # type: ignore[arg-type]
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -269,7 +203,11 @@ class Rooms:
         stored = await self.store.get(room_id)
         if stored is None:
             return None
-        session = _session_of(stored)
+        try:
+            session = _session_of(stored)
+        except CardrulesError as exc:  # a record this version cannot replay (or one edited by hand)
+            log.error("room %s cannot be replayed: %s", room_id, type(exc).__name__)
+            raise ProtocolError("no_room", "this room's game cannot be read by this server") from None
         return self._rooms.setdefault(room_id, Room(stored, session))
 
     async def join(self, room_id: str, hello: Hello) -> Client:
@@ -376,7 +314,10 @@ class Rooms:
         if room is None:
             return
         async with room.lock:
-            await self._reload(room)
+            try:
+                await self._reload(room)
+            except Exception as exc:  # the store is down, or the record unreadable: the next news retries
+                log.error("room %s could not be reloaded: %s", room_id, type(exc).__name__)
 
     async def _reload(self, room: Room) -> None:
         """Bring the room up to the store's version and tell its sockets what changed."""
@@ -397,15 +338,13 @@ class Rooms:
                     client.push(frame("room", event="seat_taken", seat=now.seat, name=now.name))
         for client in room.clients:
             if client.seen != room.session.plies or seats_before != stored.seats:
-                for text in news:
+                for text in [*news, _table(room.session, client)]:
                     client.push(text)
-                client.push(_table(room.session, client))
 
     @staticmethod
     def _caught_up(session: Session, stored: StoredRoom) -> tuple[Session, tuple[int, ...]]:
-        """The session of the stored record and the seats that made the moves it adds: the moves
-        after ``session``'s played on it when the record extends it, else replayed from the start
-        (no seats then)."""
+        """The stored record's session, and the seats that made the moves it adds to ``session``
+        (none when the record does not extend it and is replayed from the start)."""
         record = from_json(stored.record, GameRecord)
         if record.moves[:session.plies] != session.record.moves:
             return Session.from_record(record), ()
@@ -436,32 +375,24 @@ class Rooms:
             spec_text = room.stored.seats[seat].bot
             if session.plies != plies or session.to_move != seat or spec_text is None:
                 return
-            game: SomeGame = session.game
-            observation, legal = session.observation(seat), session.legal_moves(seat)
-            seed = _decision_seed(room.id, seat, plies)
+            move, failure = await decide(session, seat, spec_text, self.extra_bots,
+                                         seed=decision_seed(room.id, seat, plies), timeout=self.bot_timeout)
             announce: list[str] = []
-            try:
-                spec = parse_room_bot(game, spec_text, self.extra_bots)
-                bot = spec.build(rules=session.record.rules, seed=seed)
-                move = await asyncio.wait_for(asyncio.to_thread(_choose, bot, observation, legal),
-                                              self.bot_timeout)
-            except Exception as exc:  # any failure of the bot: reported, and a random move for it
-                problem = (_TOO_SLOW("en", seconds=self.bot_timeout) if isinstance(exc, TimeoutError)
-                           else type(exc).__name__)
-                # Only the error's class: its text could hold the bot's hand.
+            if failure is not None:
+                # Only the error's kind: its text could hold the bot's hand.
                 log.warning("room %s: bot %s at seat %d failed on move %d: %s", room.id, spec_text, seat,
-                            plies + 1, problem)
-                move = RandomBot(seed).choose(observation, legal)
-                failed = {lang: frame("room", event="bot_failed", seat=seat, message=_BOT_FAILED(
-                    lang, seat=seat, bot=spec_text, move=plies + 1,
-                    problem=_TOO_SLOW(lang, seconds=self.bot_timeout) if isinstance(exc, TimeoutError)
-                    else type(exc).__name__)) for lang in ("en", "es", "fr")}
+                            plies + 1, failure("en"))
+                failed = {lang: frame("room", event="bot_failed", seat=seat, message=failure(lang))
+                          for lang in LANGUAGES}
                 for client in room.clients:
                     client.push(failed[client.lang])
             announce.append(frame("room", event="bot_moved", seat=seat, name=spec_text))
             async with room.lock:
-                if room.session is session:
-                    await self._commit(room, session.play(seat, move), None, announce)
+                committed = room.session is session and await self._commit(
+                    room, session.play(seat, move), None, announce)
+            if not committed and room.session is session:
+                # The store refused or failed: try again, but not in a tight loop on a store that is down.
+                await asyncio.sleep(max(1.0, self.bot_delay))
         finally:
             if asyncio.current_task() is room.bot_task:
                 room.bot_task = None
@@ -469,10 +400,3 @@ class Rooms:
                 self._schedule_bot(room)
                 self._maybe_unload(room)
 
-
-def _choose(bot: Bot[object, object], observation: object, legal: tuple[object, ...]) -> object:
-    """The bot's move, on a worker thread; an answer that is no legal move raises."""
-    chosen = bot.choose(observation, legal)
-    if chosen not in legal:
-        raise IllegalMoveError(chosen, "the bot chose a move that is not legal")
-    return chosen

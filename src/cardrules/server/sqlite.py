@@ -48,6 +48,10 @@ CREATE TABLE IF NOT EXISTS seats (
 
 _ROOM_COLUMNS = "id, game, created, config, record, plies, over"
 
+_COMPANIONS = ("-wal", "-shm", "-journal")
+"""The files SQLite keeps beside a database, by suffix: the write-ahead log, its index, the rollback
+journal."""
+
 # Anything but a regular file is refused before SQLite opens it: SQLite follows a link (a planted
 # link would make the server write where it points) and would block on a FIFO or write to a device.
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO"),
@@ -60,7 +64,9 @@ class SQLiteStore:
     and writable by its owner only) if it does not exist.
 
     The path must name a regular file or nothing: a symbolic link, a folder, a FIFO or a device
-    is refused with :class:`~cardrules.server.store.StoreError` when the store is opened. One
+    is refused with :class:`~cardrules.server.store.StoreError` when the store is opened, and so
+    are the files SQLite keeps beside it (``-wal``, ``-shm``, ``-journal``) unless they are
+    regular files or missing. One
     process should use the file at a time (several would be correct, each change being a single
     conditional write, but they would not hear of each other's moves: that is what
     :class:`~cardrules.server.postgres.PostgresStore` is for).
@@ -190,6 +196,8 @@ class SQLiteStore:
 
     def _connect(self) -> sqlite3.Connection:
         _ensure_regular_file(self.path)
+        for companion in _COMPANIONS:  # SQLite opens these beside the file, following links
+            _refuse_unless_regular_or_missing(self.path, companion)
         try:
             connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
@@ -247,6 +255,25 @@ def _select(connection: sqlite3.Connection, query: str,
                  for room_id, game, created, config, record, plies, over in rows)
 
 
+def _refuse_unless_regular_or_missing(path: str, companion: str) -> None:
+    """Refuse the file SQLite keeps beside ``path`` (``companion``: its suffix) if it exists and is
+    not a regular file."""
+    try:
+        mode = os.lstat(path + companion).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise StoreError(f"cannot use the SQLite file {shown(path, 200)}: its {companion} file: "
+                         f"{error.strerror}") from None
+    if not stat.S_ISREG(mode):
+        raise StoreError(f"cannot use the SQLite file {shown(path, 200)}: its {companion} file is "
+                         f"{_kind(mode)}, not a regular file")
+
+
+def _kind(mode: int) -> str:
+    return next((kind for test, kind in _KINDS if test(mode)), "a special file")
+
+
 def _ensure_regular_file(path: str) -> None:
     """Refuse ``path`` unless it is a regular file, creating it (mode 0600) if it does not exist."""
     if not path or "\0" in path:
@@ -261,8 +288,7 @@ def _ensure_regular_file(path: str) -> None:
         else:
             if stat.S_ISREG(mode):
                 return
-            kind = next((kind for test, kind in _KINDS if test(mode)), "a special file")
-            raise StoreError(f"cannot use {shown(path, 200)} as a SQLite file: it is {kind}, "
+            raise StoreError(f"cannot use {shown(path, 200)} as a SQLite file: it is {_kind(mode)}, "
                              "not a regular file")
         try:
             # O_EXCL and O_NOFOLLOW: a link planted after the check above is refused, not followed.

@@ -13,8 +13,8 @@ import json
 from cardrules import registry, render, svg
 from cardrules.errors import CardrulesError
 from cardrules.i18n import Lang
-from cardrules.server.store import StoredRoom
 from cardrules.server.protocol import frame
+from cardrules.server.store import StoredRoom
 from cardrules.session import Choice, Session
 
 __all__ = ["summary", "table"]

@@ -1,0 +1,378 @@
+"""The game server under load on this machine: ``python benchmarks/server_load.py --store sqlite``.
+
+Starts the server (``cardrules.server.create_app`` under uvicorn, as ``cardrules serve`` runs it) in
+a process of its own, its rooms in a SQLite file in a temporary folder or in the PostgreSQL database
+``--postgres DSN`` names (use a scratch database: the rooms stay in it), then
+keeps ``--rooms`` rooms playing at once for ``--seconds``: in each, seat 0 is a WebSocket client
+that answers every turn with a random legal move at once, the other seats are the game's default
+bot (``--bot-delay``, 0 by default), and a spectator socket watches. A room whose game ends is
+replaced by a new one (until the server refuses new rooms). Printed:
+
+- moves/s: every move committed in the window (the clients' and the bots'), as the spectators saw them;
+- latency p50/p99: from a client's move sent to the last socket of its room (the mover's and the
+  spectator's) receiving the table that holds it;
+- memory per room: how far the server's resident memory (RSS) rose over the server with no room,
+  divided by the rooms live at once;
+- the check: the server is stopped, every room's stored record is read from the store and replayed,
+  and its moves are compared with every move event the spectators received: any move lost,
+  doubled or changed, or a record that does not replay, is reported and fails the run (exit 1).
+
+Both the load and the server run on this machine: on two cores the clients take CPU from the server,
+so the numbers are a floor for what a server alone would do. Target (issue 19): 500 rooms at once
+with p99 under 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+import attrs
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
+
+from cardrules import GameRecord, from_json, replay
+from cardrules.server.postgres import PostgresStore
+from cardrules.server.sqlite import SQLiteStore
+from cardrules.server.store import Store
+
+SERVE = """
+import os, sys
+import uvicorn
+from cardrules.server import ServerSettings, create_app
+from cardrules.server.postgres import PostgresStore
+from cardrules.server.sqlite import SQLiteStore
+
+port, bot_delay, max_rooms = sys.argv[1:]
+where = os.environ["CARDRULES_LOAD_WHERE"]
+store = PostgresStore(where) if os.environ["CARDRULES_LOAD_STORE"] == "postgres" else SQLiteStore(where)
+settings = ServerSettings(bot_delay=float(bot_delay), max_rooms=int(max_rooms))
+uvicorn.run(create_app(store, settings=settings), host="127.0.0.1", port=int(port), log_level="warning",
+            lifespan="on", ws_max_size=1 << 20)
+"""
+"""The server under load: the app of ``cardrules serve`` (``create_app``) under uvicorn, as the
+command runs it, but with any bot delay (the command's is above 0), room cap over ``--rooms``, and
+uvicorn's access log off (a line per request would measure the terminal)."""
+
+HANG = 60.0
+"""Seconds after which a step that should take a moment (the server starting, a socket opening)
+counts as hung."""
+
+
+@attrs.define
+class Room:
+    """One room under load, as its two sockets see it."""
+
+    id: str
+    token: str
+    seed: int
+    moves: dict[int, str] = attrs.Factory(dict)
+    """Every move event the spectator received: ply -> notation."""
+    doubled: list[str] = attrs.Factory(list)
+    """A ply the spectator heard twice with different moves."""
+    sent: dict[int, float] = attrs.Factory(dict)
+    """The client's moves still awaited: the plies they make -> when they were sent."""
+    reached: dict[str, int] = attrs.Factory(lambda: {"player": 0, "spectator": 0})
+    """The plies of the last table each socket received."""
+    pending: dict[int, set[str]] = attrs.Factory(dict)
+    over: bool = False
+    connected: bool = False
+
+
+@attrs.define
+class Load:
+    """What the whole run measured."""
+
+    window: tuple[float, float] = (0.0, 0.0)
+    latencies: list[float] = attrs.Factory(list)
+    moves_in_window: int = 0
+    rooms: list[Room] = attrs.Factory(list)
+    refused: str | None = None
+
+    def in_window(self, moment: float) -> bool:
+        start, end = self.window
+        return start > 0 and start <= moment <= end
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--postgres", metavar="DSN", help="the database of --store postgres (a scratch one)")
+    parser.add_argument("--rooms", type=int, default=500, help="rooms playing at once (default: 500)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="the measured window (default: 60)")
+    parser.add_argument("--game", default="the-game", help="the game the rooms play (default: the-game)")
+    parser.add_argument("--players", type=int, default=2, help="seats per room (default: 2)")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="the server's --bot-delay (default: 0)")
+    parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the clients' choices")
+    args = parser.parse_args(argv)
+    if args.store == "postgres" and not args.postgres:
+        parser.error("--store postgres needs --postgres DSN")
+    with tempfile.TemporaryDirectory(prefix="cardrules-load-") as folder:
+        return asyncio.run(_run(args, Path(folder)))
+
+
+async def _run(args: argparse.Namespace, folder: Path) -> int:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    db = folder / "rooms.sqlite3"
+    log = (folder / "server.log").open("w")
+    # The DSN goes through the environment, not the command line, where `ps` would show its password.
+    environment = {**os.environ, "CARDRULES_LOAD_STORE": args.store,
+                   "CARDRULES_LOAD_WHERE": args.postgres if args.store == "postgres" else str(db)}
+    server = subprocess.Popen([sys.executable, "-c", SERVE, str(port), str(args.bot_delay),
+                               str(max(1000, 2 * args.rooms))], env=environment, stdout=log, stderr=log)
+    load = Load()
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=HANG) as http:
+            await _until_ready(http, server)
+            baseline = _rss(server.pid)
+            peak = await _play(args, http, base, load, server.pid)
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(HANG)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+    if server.returncode not in (0, -signal.SIGINT, 130):
+        print((folder / "server.log").read_text()[-3000:], file=sys.stderr)
+    store: Store = PostgresStore(args.postgres) if args.store == "postgres" else SQLiteStore(db)
+    problems = await _check(store, load.rooms)
+    _report(args, load, baseline, peak, problems)
+    return 1 if problems else 0
+
+
+async def _until_ready(http: httpx.AsyncClient, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + HANG
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"the server stopped at start-up (exit {server.returncode})")
+        with contextlib.suppress(httpx.TransportError):
+            if (await http.get("/api/v1/games")).status_code == 200:
+                return
+        await asyncio.sleep(0.1)
+    raise SystemExit("the server did not answer within a minute")
+
+
+async def _play(args: argparse.Namespace, http: httpx.AsyncClient, base: str, load: Load, pid: int) -> int:
+    """Keep ``args.rooms`` rooms playing through the window; the server's peak RSS meanwhile."""
+    games = {game["name"]: game for game in (await http.get("/api/v1/games")).json()["games"]}
+    bot = games[args.game]["default_bot"]
+    rng = random.Random(args.seed)
+    stop = asyncio.Event()
+    seeds = iter(range(args.seed * 1_000_000, args.seed * 1_000_000 + 10_000_000))
+    ws_base = base.replace("http://", "ws://")
+
+    async def one_room_after_another() -> None:
+        while not stop.is_set() and load.refused is None:
+            room = await _new_room(http, args, bot, next(seeds), load)
+            if room is None:
+                return
+            await _drive(ws_base, base, room, random.Random(rng.random()), load, stop)
+
+    tasks = [asyncio.create_task(one_room_after_another()) for _ in range(args.rooms)]
+    # The window opens when every room is connected (or the server refused some).
+    while not stop.is_set() and load.refused is None and \
+            sum(room.connected for room in load.rooms) < args.rooms:
+        await asyncio.sleep(0.05)
+        if any(task.done() and task.exception() for task in tasks):
+            break
+    start = time.perf_counter()
+    load.window = (start, start + args.seconds)
+    peak = _rss(pid)
+    while time.perf_counter() < load.window[1]:
+        await asyncio.sleep(1.0)
+        peak = max(peak, _rss(pid))
+    stop.set()
+    for task in tasks:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(task, HANG)
+    failed = [task.exception() for task in tasks if task.done() and not task.cancelled() and task.exception()]
+    if failed:
+        raise RuntimeError(f"{len(failed)} room drivers failed; the first: {failed[0]!r}")
+    return peak
+
+
+async def _new_room(http: httpx.AsyncClient, args: argparse.Namespace, bot: str, seed: int,
+                    load: Load) -> Room | None:
+    bots = {str(seat): bot for seat in range(1, args.players)}
+    made = await http.post("/api/v1/rooms", json={"game": args.game, "players": args.players,
+                                                  "bots": bots, "seed": seed})
+    if made.status_code != 201:
+        load.refused = f"{made.status_code} {made.text[:200]}"
+        return None
+    room_id = made.json()["id"]
+    seat = await http.post(f"/api/v1/rooms/{room_id}/seats/0", json={"name": "load"})
+    seat.raise_for_status()
+    room = Room(room_id, seat.json()["token"], seed)
+    load.rooms.append(room)
+    return room
+
+
+async def _drive(ws_base: str, base: str, room: Room, rng: random.Random, load: Load,
+                 stop: asyncio.Event) -> None:
+    """Play seat 0 of ``room`` with random moves while a spectator watches, until the game ends or
+    the window closes."""
+    url = f"{ws_base}/ws/v1/rooms/{room.id}"
+    async with _socket(url, base, room.token) as player, _socket(url, base, None) as spectator:
+        room.connected = True
+        watching = asyncio.create_task(_watch(spectator, room, load, stop))
+        try:
+            async for text in player:
+                message = json.loads(text)
+                if message["type"] != "table":
+                    continue
+                _arrived(room, "player", message["plies"], load)
+                if message["over"] or stop.is_set():
+                    break
+                if message["your_turn"] and message["choices"]:
+                    choice = rng.choice(message["choices"])
+                    room.sent[message["plies"] + 1] = time.perf_counter()
+                    room.pending[message["plies"] + 1] = set()
+                    await player.send(json.dumps({"type": "move", "index": choice["index"]}))
+        finally:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(watching, 5)
+            watching.cancel()
+
+
+async def _watch(spectator: ClientConnection, room: Room, load: Load, stop: asyncio.Event) -> None:
+    async for text in spectator:
+        message = json.loads(text)
+        if message["type"] != "table":
+            continue
+        now = time.perf_counter()
+        for event in message["events"]:
+            if event["kind"] != "move":
+                continue
+            known = room.moves.setdefault(event["ply"], event["notation"])
+            if known != event["notation"]:
+                room.doubled.append(f"ply {event['ply']}: {known} then {event['notation']}")
+            if load.in_window(now):
+                load.moves_in_window += 1
+        _arrived(room, "spectator", message["plies"], load)
+        if message["over"]:
+            room.over = True
+            return
+        if stop.is_set() and not room.pending:
+            return
+
+
+def _arrived(room: Room, socket_name: str, plies: int, load: Load) -> None:
+    """A table of ``plies`` reached ``socket_name``: a client's move is delivered once both sockets
+    have a table that holds it."""
+    now = time.perf_counter()
+    room.reached[socket_name] = max(room.reached[socket_name], plies)
+    for target in [target for target in room.pending if target <= plies]:
+        room.pending[target].add(socket_name)
+        if len(room.pending[target]) == len(room.reached):
+            if load.in_window(room.sent[target]):
+                load.latencies.append(now - room.sent[target])
+            del room.pending[target], room.sent[target]
+
+
+@contextlib.asynccontextmanager
+async def _socket(url: str, origin: str, token: str | None) -> AsyncIterator[ClientConnection]:
+    async with connect(url, origin=Origin(origin), open_timeout=HANG, proxy=None,
+                       max_size=2**22) as connection:
+        await connection.send(json.dumps({"type": "hello", "protocol": 1, "token": token, "lang": "en"}))
+        yield connection
+
+
+async def _check(store: Store, rooms: Sequence[Room]) -> list[str]:
+    """Every room's stored record replays and holds exactly the moves its spectator saw."""
+    problems: list[str] = []
+    await store.open()
+    try:
+        for room in rooms:
+            stored = await store.get(room.id)
+            if stored is None:
+                problems.append(f"room {room.id}: not in the store")
+                continue
+            try:
+                record = from_json(stored.record, GameRecord)
+                replay(record)
+            except Exception as exc:
+                problems.append(f"room {room.id}: the stored record does not replay: {exc}")
+                continue
+            notations = [str(move) for move in record.moves]
+            if stored.plies != len(notations):
+                problems.append(f"room {room.id}: {stored.plies} plies stored, "
+                                f"{len(notations)} moves recorded")
+            problems.extend(f"room {room.id}: seen twice: {double}" for double in room.doubled)
+            for ply, notation in sorted(room.moves.items()):
+                if ply >= len(notations):
+                    problems.append(f"room {room.id}: move {ply} ({notation}) was seen but is not stored")
+                    break
+                if notations[ply] != notation:
+                    problems.append(f"room {room.id}: move {ply} stored as {notations[ply]}, "
+                                    f"seen as {notation}")
+                    break
+            # From the first move the spectator saw: it may have joined a move or two late.
+            missing = [ply for ply in range(min(room.moves, default=0), max(room.moves, default=-1) + 1)
+                       if ply not in room.moves]
+            if missing:
+                problems.append(f"room {room.id}: the spectator never heard of moves {missing[:5]}...")
+    finally:
+        await store.close()
+    return problems
+
+
+def _report(args: argparse.Namespace, load: Load, baseline: int, peak: int, problems: list[str]) -> None:
+    seconds = load.window[1] - load.window[0]
+    latencies = sorted(load.latencies)
+    print(f"store: {args.store}; {args.rooms} rooms of {args.game} at once ({args.players} seats: one "
+          f"WebSocket client and {args.players - 1} bot(s), a spectator each), "
+          f"bot delay {args.bot_delay:g} s, window {seconds:.0f} s, {os.cpu_count()} cores")
+    print(f"rooms played: {len(load.rooms)} ({sum(room.over for room in load.rooms)} to the end)"
+          + (f"; the server refused more: {load.refused}" if load.refused else ""))
+    print(f"moves/s: {load.moves_in_window / seconds:.0f} ({load.moves_in_window} moves in the window)")
+    if latencies:
+        p50 = statistics.median(latencies)
+        p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+        print(f"move sent -> last broadcast: p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms "
+              f"({len(latencies)} client moves)")
+    print(f"server memory: {baseline / 2**20:.0f} MiB with no room, peak {peak / 2**20:.0f} MiB: "
+          f"{(peak - baseline) / max(args.rooms, 1) / 1024:.0f} KiB per live room")
+    if problems:
+        print(f"CHECK FAILED: {len(problems)} problem(s)")
+        for problem in problems[:20]:
+            print(f"  {problem}")
+    else:
+        print(f"check: all {len(load.rooms)} stored records replay, with every move the spectators saw, "
+              "none lost or doubled")
+
+
+def _rss(pid: int) -> int:
+    """The resident memory of process ``pid`` in bytes (Linux: /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
