@@ -4,9 +4,13 @@ Starts the server (``cardrules.server.create_app`` under uvicorn, as ``cardrules
 a process of its own, its rooms in a SQLite file in a temporary folder or in the PostgreSQL database
 ``--postgres DSN`` names (use a scratch database: the rooms stay in it), then
 keeps ``--rooms`` rooms playing at once for ``--seconds``: in each, seat 0 is a WebSocket client
-that answers every turn with a random legal move at once, the other seats are the game's default
-bot (``--bot-delay``, 0 by default), and a spectator socket watches. A room whose game ends is
-replaced by a new one (until the server refuses new rooms). Printed:
+that answers each of its turns with a random legal move after thinking ``--think`` seconds on
+average (uniformly 0.5 to 1.5 times that), the other seats are the game's default bot (the server
+waits ``--bot-delay`` before each of their moves), and a spectator socket watches. A room whose
+game ends is replaced by a new one (until the server refuses new rooms). The defaults pace the
+rooms as people and the server's bots would (1 s, 0.6 s); ``--think 0 --bot-delay 0`` asks for
+moves as fast as the server takes them, which measures its most moves per second (and, the server
+being saturated, latencies that are mostly queueing). Printed:
 
 - moves/s: every move committed in the window (the clients' and the bots'), as the spectators saw them;
 - latency p50/p99: from a client's move sent to the last socket of its room (the mover's and the
@@ -116,7 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="the measured window (default: 60)")
     parser.add_argument("--game", default="the-game", help="the game the rooms play (default: the-game)")
     parser.add_argument("--players", type=int, default=2, help="seats per room (default: 2)")
-    parser.add_argument("--bot-delay", type=float, default=0.0, help="the server's --bot-delay (default: 0)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="seconds a client thinks before each move, on average (default: 1; 0: at once)")
+    parser.add_argument("--bot-delay", type=float, default=0.6,
+                        help="seconds a bot waits before it moves, the server's bot_delay (default: 0.6)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the clients' choices")
     args = parser.parse_args(argv)
     if args.store == "postgres" and not args.postgres:
@@ -183,7 +190,7 @@ async def _play(args: argparse.Namespace, http: httpx.AsyncClient, base: str, lo
             room = await _new_room(http, args, bot, next(seeds), load)
             if room is None:
                 return
-            await _drive(ws_base, base, room, random.Random(rng.random()), load, stop)
+            await _drive(ws_base, base, room, random.Random(rng.random()), load, stop, args.think)
 
     tasks = [asyncio.create_task(one_room_after_another()) for _ in range(args.rooms)]
     # The window opens when every room is connected (or the server refused some).
@@ -225,7 +232,7 @@ async def _new_room(http: httpx.AsyncClient, args: argparse.Namespace, bot: str,
 
 
 async def _drive(ws_base: str, base: str, room: Room, rng: random.Random, load: Load,
-                 stop: asyncio.Event) -> None:
+                 stop: asyncio.Event, think: float) -> None:
     """Play seat 0 of ``room`` with random moves while a spectator watches, until the game ends or
     the window closes."""
     url = f"{ws_base}/ws/v1/rooms/{room.id}"
@@ -241,6 +248,8 @@ async def _drive(ws_base: str, base: str, room: Room, rng: random.Random, load: 
                 if message["over"] or stop.is_set():
                     break
                 if message["your_turn"] and message["choices"]:
+                    if think:
+                        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                     choice = rng.choice(message["choices"])
                     room.sent[message["plies"] + 1] = time.perf_counter()
                     room.pending[message["plies"] + 1] = set()
@@ -337,8 +346,8 @@ def _report(args: argparse.Namespace, load: Load, baseline: int, peak: int, prob
     seconds = load.window[1] - load.window[0]
     latencies = sorted(load.latencies)
     print(f"store: {args.store}; {args.rooms} rooms of {args.game} at once ({args.players} seats: one "
-          f"WebSocket client and {args.players - 1} bot(s), a spectator each), "
-          f"bot delay {args.bot_delay:g} s, window {seconds:.0f} s, {os.cpu_count()} cores")
+          f"WebSocket client and {args.players - 1} bot(s), a spectator each), client thinks "
+          f"{args.think:g} s, bot delay {args.bot_delay:g} s, window {seconds:.0f} s, {os.cpu_count()} cores")
     print(f"rooms played: {len(load.rooms)} ({sum(room.over for room in load.rooms)} to the end)"
           + (f"; the server refused more: {load.refused}" if load.refused else ""))
     print(f"moves/s: {load.moves_in_window / seconds:.0f} ({load.moves_in_window} moves in the window)")

@@ -4,7 +4,7 @@ PostgresStore (a fresh database of a real PostgreSQL server) run the same tests.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import attrs
@@ -209,3 +209,35 @@ def test_a_failing_listener_neither_undoes_the_commit_nor_silences_the_others(
 
     run(work)
     assert "a listener of the store failed on room 'r'" in caplog.text
+
+
+def test_of_many_writes_at_once_a_refused_one_leaves_the_others_whole(new_store: Maker) -> None:
+    async def work() -> None:
+        store = new_store()
+        await store.open()
+        for number in range(20):
+            await store.create(a_room(f"r{number}", created=number))
+        writes: list[Awaitable[object]] = [
+            store.commit(f"r{number}", expected_plies=0, record=f"move of {number}", plies=1, over=False)
+            for number in range(20)]
+        writes += [store.commit("r3", expected_plies=7, record="stale", plies=8, over=False),
+                   store.create(a_room("r5")),
+                   store.take_seat("r7", 0, "Ann", "a" * 64),
+                   store.create(a_room("new", created=99.0))]
+        outcomes = await asyncio.gather(*writes, return_exceptions=True)
+        assert outcomes[:20] == [True] * 20
+        assert outcomes[20] is False
+        assert isinstance(outcomes[21], StoreError)
+        assert outcomes[22:] == [True, None]
+        again = new_store()
+        await again.open()
+        rooms = {room.id: room for room in await again.rooms()}
+        assert sorted(rooms) == sorted([f"r{number}" for number in range(20)] + ["new"])
+        assert [rooms[f"r{number}"].record for number in range(20)] == \
+            [f"move of {number}" for number in range(20)]
+        assert rooms["r5"] == attrs.evolve(a_room("r5", created=5), record="move of 5", plies=1)
+        assert rooms["r7"].seats[0].name == "Ann"
+        await again.close()
+        await store.close()
+
+    run(work)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import functools
 import os
 import sqlite3
 import stat
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from cardrules.arguments import shown
 from cardrules.server.store import StoredRoom, StoredSeat, StoreError, tell
@@ -94,6 +95,8 @@ class SQLiteStore:
         self._connection: sqlite3.Connection | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._callbacks: list[Callable[[str], None]] = []
+        self._writes: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         """Open (or create) the file and its tables; :class:`StoreError` if it cannot be used."""
@@ -112,6 +115,8 @@ class SQLiteStore:
         thread, connection = self._thread, self._connection
         if thread is None or connection is None:
             return
+        if self._writer is not None:
+            await self._writer  # the writes already asked for are answered first
         self._thread = self._connection = None
         try:
             await asyncio.get_running_loop().run_in_executor(thread, connection.close)
@@ -121,16 +126,15 @@ class SQLiteStore:
     async def create(self, room: StoredRoom) -> None:
         """Add ``room`` and its seats in one transaction; :class:`StoreError` if its id is taken."""
         def insert(connection: sqlite3.Connection) -> None:
-            with _transaction(connection, write=True):
-                connection.execute(f"INSERT INTO rooms ({_ROOM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                   (room.id, room.game, room.created, room.config, room.record,
-                                    room.plies, int(room.over)))
-                connection.executemany(
-                    "INSERT INTO seats (room_id, seat, name, token_hash, bot) VALUES (?, ?, ?, ?, ?)",
-                    [(room.id, seat.seat, seat.name, seat.token_hash, seat.bot) for seat in room.seats])
+            connection.execute(f"INSERT INTO rooms ({_ROOM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               (room.id, room.game, room.created, room.config, room.record,
+                                room.plies, int(room.over)))
+            connection.executemany(
+                "INSERT INTO seats (room_id, seat, name, token_hash, bot) VALUES (?, ?, ?, ?, ?)",
+                [(room.id, seat.seat, seat.name, seat.token_hash, seat.bot) for seat in room.seats])
 
         try:
-            await self._run(insert)
+            await self._write(insert)
         except sqlite3.IntegrityError:
             raise StoreError(f"a room with id {shown(room.id)} already exists") from None
 
@@ -153,7 +157,7 @@ class SQLiteStore:
 
     async def take_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Seat ``name`` at ``seat`` iff it is free, in one conditional write."""
-        taken = await self._run(lambda connection: connection.execute(
+        taken = await self._write(lambda connection: connection.execute(
             "UPDATE seats SET name = ?, token_hash = ? "
             "WHERE room_id = ? AND seat = ? AND name IS NULL AND bot IS NULL",
             (name, token_hash, room_id, seat)).rowcount == 1)
@@ -163,7 +167,7 @@ class SQLiteStore:
 
     async def commit(self, room_id: str, *, expected_plies: int, record: str, plies: int, over: bool) -> bool:
         """Store ``record`` iff the stored game has ``expected_plies`` moves; on the disk when True."""
-        committed = await self._run(lambda connection: connection.execute(
+        committed = await self._write(lambda connection: connection.execute(
             "UPDATE rooms SET record = ?, plies = ?, over = ? WHERE id = ? AND plies = ?",
             (record, plies, int(over), room_id, expected_plies)).rowcount == 1)
         if committed:
@@ -176,6 +180,42 @@ class SQLiteStore:
 
     def _tell(self, room_id: str) -> None:
         tell(self._callbacks, room_id)
+
+    async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` in the next batch of writes, and answer once that batch is on the disk.
+
+        Every write asked for while a batch is being written goes in the next one, all in one
+        transaction (group commit): a burst of moves costs one flush of the journal, not one each,
+        and a slow flush (a busy disk) delays the moves behind it once rather than once each.
+        Each write is a savepoint of its own, so one that is refused leaves the others whole.
+        """
+        if self._thread is None:
+            raise StoreError(f"the SQLite store {shown(self.path, 200)} is not open")
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[T] = loop.create_future()
+        self._writes.append((work, answer))
+        if self._writer is None:
+            self._writer = loop.create_task(self._write_batches(), name="cardrules-sqlite-writes")
+        return await answer
+
+    async def _write_batches(self) -> None:
+        try:
+            while self._writes:
+                batch, self._writes = self._writes, []
+                try:
+                    outcomes = await self._run(
+                        functools.partial(_write_batch, works=[work for work, _answer in batch]))
+                except Exception as error:  # the transaction failed as a whole (a full disk, ...)
+                    outcomes = [(False, error)] * len(batch)
+                for (_work, answer), (done, outcome) in zip(batch, outcomes, strict=True):
+                    if answer.done():  # its caller was cancelled; the write stands all the same
+                        continue
+                    if done:
+                        answer.set_result(outcome)
+                    else:
+                        answer.set_exception(cast(BaseException, outcome))
+        finally:
+            self._writer = None
 
     async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         thread, connection = self._thread, self._connection
@@ -221,23 +261,50 @@ class SQLiteStore:
         return connection
 
 
+# What a write's own values can make SQLite refuse (a room id that is taken, a number too large):
+# that write is undone alone. Any other error (a full disk, a damaged file) fails the whole batch.
+_ONE_WRITES_FAULT = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError,
+                     OverflowError, TypeError, ValueError)
+
+
+def _write_batch(connection: sqlite3.Connection,
+                 works: Sequence[Callable[[sqlite3.Connection], object]]) -> list[tuple[bool, object]]:
+    """Run ``works`` in one transaction, each in a savepoint: (True, its value) or (False, the
+    error that undid it) for each; committed (with ``synchronous=FULL``: on the disk) on return."""
+    outcomes: list[tuple[bool, object]] = []
+    # IMMEDIATE: take the write lock at once, so the batch never fails half-way on a lock.
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for work in works:
+            connection.execute("SAVEPOINT one_write")
+            try:
+                outcomes.append((True, work(connection)))
+            except _ONE_WRITES_FAULT as error:
+                connection.execute("ROLLBACK TO one_write")
+                outcomes.append((False, error))
+            connection.execute("RELEASE one_write")
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+    return outcomes
+
+
 @contextlib.contextmanager
-def _transaction(connection: sqlite3.Connection, *, write: bool) -> Iterator[None]:
-    """``BEGIN`` … ``COMMIT``, rolled back if the block raises (the connection is in autocommit
-    mode, so single statements need none). ``write``: take the write lock at once (``IMMEDIATE``),
-    so a writing transaction never fails half-way on a lock."""
-    connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+def _read_transaction(connection: sqlite3.Connection) -> Iterator[None]:
+    """``BEGIN`` … ``COMMIT``: reads that see the file as of one moment (the connection is in
+    autocommit mode)."""
+    connection.execute("BEGIN")
     try:
         yield
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
-    connection.execute("COMMIT")
+    finally:
+        connection.execute("COMMIT")
 
 
 def _select(connection: sqlite3.Connection, query: str,
             parameters: Sequence[object]) -> tuple[StoredRoom, ...]:
-    with _transaction(connection, write=False):  # the rooms and their seats as of one moment
+    with _read_transaction(connection):  # the rooms and their seats as of one moment
         rows = connection.execute(query, parameters).fetchall()
         if not rows:
             return ()
