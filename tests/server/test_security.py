@@ -12,7 +12,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from cardrules.server.store import MemoryStore
-from tests.server.helpers import hello, next_of, open_room, server, take_seat
+from tests.server.helpers import hello, next_of, open_room, room_summary, server, take_seat, wait_for
 
 
 def test_a_token_is_long_random_and_the_store_keeps_only_its_hash() -> None:
@@ -97,6 +97,15 @@ def test_the_server_opens_no_more_rooms_than_its_cap() -> None:
     assert refused.json()["error"] == "too_many_rooms"
 
 
+def test_a_finished_room_leaves_its_place_to_a_new_one() -> None:
+    with server(max_rooms=1) as client:
+        room = open_room(client, game="the-game", players=2, bots={"0": "greedy", "1": "greedy"})
+        wait_for(lambda: bool(room_summary(client, room["id"])["over"]))
+        open_room(client, game="the-game", players=2)
+        refused = client.post("/api/v1/rooms", json={"game": "the-game", "players": 2})
+    assert refused.status_code == 503
+
+
 def test_a_room_takes_no_more_sockets_than_its_cap() -> None:
     with server(max_sockets_per_room=1) as client:
         room = open_room(client, game="the-game", players=2)
@@ -166,8 +175,9 @@ def test_the_logs_hold_no_token_and_no_hidden_card(caplog: pytest.LogCaptureFixt
                 table = next_of(ws, "table")
             end = next(choice for choice in table["choices"] if choice["notation"] == "end turn")
             ws.send_json({"type": "move", "index": end["index"]})
-            while not next_of(ws, "table")["your_turn"]:
-                pass
+            table = next_of(ws, "table")
+            while not table["your_turn"] and not table["over"]:
+                table = next_of(ws, "table")
     text = "\n".join(record.getMessage() for record in caplog.records)
     assert "failing" in text  # the bot's failure is logged...
     assert token not in text

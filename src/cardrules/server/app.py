@@ -88,7 +88,8 @@ class ServerSettings:
     - ``bot_delay``: seconds a bot waits before it moves (0.6, so that people can follow);
       ``bot_timeout``: seconds a bot may think about one move (10) before a random move is played
       for it.
-    - ``max_rooms``: unfinished rooms in the store (1000); ``max_sockets``: sockets of this process
+    - ``max_rooms``: unfinished rooms in the store (1000; counted every 10 seconds, and in between
+      by each process for the rooms it opens and finishes); ``max_sockets``: sockets of this process
       (5000); ``max_sockets_per_room`` (20).
     - ``max_message_bytes``: the longest message a socket may send (4096); ``rate`` and ``burst``:
       messages per second per socket on average (20) and at once (40); ``hello_timeout``: seconds a

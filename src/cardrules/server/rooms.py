@@ -46,6 +46,10 @@ __all__ = ["RoomConfig", "Rooms"]
 
 log = logging.getLogger("cardrules.server")
 
+COUNT_EVERY = 10.0
+"""Seconds between two counts of the store's unfinished rooms (for ``max_rooms``); in between,
+this process counts the rooms it opens and finishes (other processes' are seen at the next count)."""
+
 @attrs.frozen(kw_only=True)
 class RoomConfig:
     """What the server remembers of how a room was opened, beyond its record and its seats:
@@ -111,6 +115,10 @@ class Rooms:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
+        # How many unfinished rooms the store holds, counted at most every COUNT_EVERY seconds
+        # (the store hands over every unfinished room to count them) and kept up to date between.
+        self._unfinished: int | None = None
+        self._counted = 0.0
 
     # --- life -------------------------------------------------------------------------------------
 
@@ -156,7 +164,9 @@ class Rooms:
             if not 0 <= seat < rules.players:
                 raise ProtocolError("bad_bot", f"no seat {seat} at a table of {rules.players}")
             bots[seat] = parse_room_bot(game, spec, self.extra_bots)
-        if len(await self.store.unfinished()) >= self.max_rooms:
+        if self._unfinished is None or time.monotonic() - self._counted > COUNT_EVERY:
+            self._unfinished, self._counted = len(await self.store.unfinished()), time.monotonic()
+        if self._unfinished >= self.max_rooms:
             raise ProtocolError("too_many_rooms", f"this server has {self.max_rooms} rooms in play; "
                                                   "try again when one has finished")
         seed = request.seed if request.seed is not None else secrets.randbelow(2 ** 63)
@@ -169,6 +179,7 @@ class Rooms:
                             config=config.to_json(), seats=seats, record=to_json(session.record),
                             plies=session.plies, over=session.over)
         await self.store.create(stored)
+        self._unfinished += 1
         log.info("room %s opened: %s, %d seats", stored.id, game.name, rules.players)
         if session.to_move is not None and session.to_move in bots:
             self._schedule_bot(self._rooms.setdefault(stored.id, Room(stored, session)))
@@ -291,6 +302,8 @@ class Rooms:
             return False
         room.session = after
         room.stored = attrs.evolve(room.stored, plies=after.plies, over=after.over)
+        if after.over and self._unfinished:
+            self._unfinished -= 1
         for client in room.clients:
             for text in announce or ():
                 client.push(text)
