@@ -302,9 +302,9 @@ class Rooms:
                 mover.push(error("store", "the move could not be saved; try again"))
             return False
         if not committed:
-            await self._reload(room)
-            if mover is not None:
+            if mover is not None:  # before the reload's table: the table that follows is the new one
                 mover.push(error("conflict", "another move was made first"))
+            await self._reload(room)
             return False
         room.session = after
         room.stored = attrs.evolve(room.stored, plies=after.plies, over=after.over)
@@ -344,8 +344,12 @@ class Rooms:
         if stored is None:
             return
         seats_before = room.stored.seats
+        news: list[str] = []
         if stored.plies != room.session.plies:
-            room.session = self._caught_up(room.session, stored)
+            room.session, movers = self._caught_up(room.session, stored)
+            # Bots another process ran: announced here as that process announces them to its sockets.
+            news = [frame("room", event="bot_moved", seat=seat, name=stored.seats[seat].bot)
+                    for seat in movers if stored.seats[seat].bot is not None]
         room.stored = stored
         for before, now in zip(seats_before, stored.seats, strict=False):
             if before.name is None and now.name is not None:
@@ -353,21 +357,24 @@ class Rooms:
                     client.push(frame("room", event="seat_taken", seat=now.seat, name=now.name))
         for client in room.clients:
             if client.seen != room.session.plies or seats_before != stored.seats:
-                client.push(_table(room.session, client))
+                for text in [*news, _table(room.session, client)]:
+                    client.push(text)
 
     @staticmethod
-    def _caught_up(session: Session, stored: StoredRoom) -> Session:
-        """The session of the stored record: the moves after ``session``'s played on it when the
-        record extends it, else replayed from the start."""
+    def _caught_up(session: Session, stored: StoredRoom) -> tuple[Session, tuple[int, ...]]:
+        """The stored record's session, and the seats that made the moves it adds to ``session``
+        (none when the record does not extend it and is replayed from the start)."""
         record = from_json(stored.record, GameRecord)
         if record.moves[:session.plies] != session.record.moves:
-            return Session.from_record(record)
+            return Session.from_record(record), ()
+        movers = []
         for move in record.moves[session.plies:]:
             seat = session.to_move
             if seat is None:
-                return Session.from_record(record)
+                return Session.from_record(record), ()
             session = session.play(seat, move)
-        return session
+            movers.append(seat)
+        return session, tuple(movers)
 
     # --- bots ---------------------------------------------------------------------------------------------
 
