@@ -40,7 +40,7 @@ const STRINGS = {
     questionHeading: "A question for you",
     tableAsText: "The table as text",
     yourMoves: "Your moves",
-    movesHelp: "Press 1 to 9 for the first nine moves, or type a move's notation and press Enter.",
+    movesHelp: "Press 1 to 9 for the first nine moves, Up, Down, Home and End to walk them, or type a move's notation and press Enter.",
     noMoves: "Nothing to decide now.",
     watching: "You are watching. Take a free seat to play.",
     notation: "Move in notation",
@@ -114,7 +114,7 @@ const STRINGS = {
     questionHeading: "Una pregunta para ti",
     tableAsText: "La mesa en texto",
     yourMoves: "Tus jugadas",
-    movesHelp: "Pulsa 1 a 9 para las nueve primeras jugadas, o escribe la notación de una jugada y pulsa Intro.",
+    movesHelp: "Pulsa 1 a 9 para las nueve primeras jugadas, Arriba, Abajo, Inicio y Fin para recorrerlas, o escribe la notación de una jugada y pulsa Intro.",
     noMoves: "Nada que decidir ahora.",
     watching: "Estás mirando. Toma un asiento libre para jugar.",
     notation: "Jugada en notación",
@@ -188,7 +188,7 @@ const STRINGS = {
     questionHeading: "Une question pour vous",
     tableAsText: "La table en texte",
     yourMoves: "Vos coups",
-    movesHelp: "Appuyez sur 1 à 9 pour les neuf premiers coups, ou tapez la notation d'un coup puis Entrée.",
+    movesHelp: "Appuyez sur 1 à 9 pour les neuf premiers coups, Haut, Bas, Début et Fin pour les parcourir, ou tapez la notation d'un coup puis Entrée.",
     noMoves: "Rien à décider pour l'instant.",
     watching: "Vous regardez. Prenez une place libre pour jouer.",
     notation: "Coup en notation",
@@ -626,6 +626,7 @@ function startTable(roomId) {
     if (text) sendMove({ notation: text });
   });
   document.addEventListener("keydown", numberKeys);
+  $("choices").addEventListener("keydown", arrowKeys);
   window.addEventListener("online", () => reconnectNow());
   setupLanguage(() => {
     renderSeats();
@@ -634,6 +635,18 @@ function startTable(roomId) {
   });
   renderIdle();
   connect();
+}
+
+// Up and Down walk the moves, Home and End jump to the first and the last (often "end the turn").
+function arrowKeys(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const buttons = [...$("choices").querySelectorAll("button")];
+  const at = buttons.indexOf(document.activeElement);
+  if (at < 0) return;
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  buttons[Math.max(0, Math.min(to, buttons.length - 1))].focus();
 }
 
 function numberKeys(event) {
@@ -931,6 +944,8 @@ function renderTable(message, fresh) {
 
   renderScore(message);
   if (!previous || previous.over !== over) renderSeats();
+  // What the page shows, in a form a script (a test, an extension) can read without scraping.
+  Object.assign($("table").dataset, { plies: String(message.plies ?? ""), yourTurn: String(yourTurn), over: String(over) });
   if (fresh) moveFocus({ previous, yourTurn, over, focusWasInChoices });
 }
 
@@ -981,6 +996,7 @@ function renderChoices(choices, yourTurn, asked) {
   $("notation-form").hidden = watching;
   $("notation-form").querySelector("button").disabled = !yourTurn;
   $("moves").classList.toggle("active", yourTurn);
+  $("moves").hidden = table.last?.over === true;
 }
 
 function renderScore(message) {
