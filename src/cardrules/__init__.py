@@ -31,6 +31,7 @@ from cardrules.errors import (
     IllegalMoveError,
     InvalidStateError,
     NotationError,
+    NotYourTurnError,
     RegistrationError,
     RulesError,
     SerializationError,
@@ -40,19 +41,24 @@ from cardrules.i18n import Lang, check_lang
 from cardrules.records import GameRecord, replay
 from cardrules.registry import SomeGame, game_of, game_of_observation, game_of_state
 from cardrules.serialization import from_json, to_json
+from cardrules.session import Choice, SeatEvent, Session
 
 __all__ = [
     "ArgumentError",
     "CardrulesError",
+    "Choice",
     "GameObservation",
     "GameRecord",
     "GameState",
     "IllegalMoveError",
     "InvalidStateError",
+    "NotYourTurnError",
     "NotationError",
     "RegistrationError",
     "RulesError",
+    "SeatEvent",
     "SerializationError",
+    "Session",
     "UnknownGameError",
     "apply",
     "current_player",

@@ -9,6 +9,7 @@ __all__ = [
     "CardrulesError",
     "IllegalMoveError",
     "InvalidStateError",
+    "NotYourTurnError",
     "NotationError",
     "RegistrationError",
     "RulesError",
@@ -69,6 +70,23 @@ class NotationError(CardrulesError, ValueError):
         self.text = text
         self.reason = reason
         self.wording = wording
+
+
+class NotYourTurnError(CardrulesError, ValueError):
+    """A seat answered a decision that is not its own now: another seat decides, or the game is over.
+
+    ``seat`` is the seat that answered, ``to_move`` the seat that decides now (``None`` once the
+    game is over).
+    """
+
+    def __init__(self, seat: int, to_move: int | None) -> None:
+        if to_move is None:
+            message = f"the game is over: seat {seat} has no decision to make"
+        else:
+            message = f"it is not seat {seat}'s decision: seat {to_move} decides now"
+        super().__init__(message)
+        self.seat = seat
+        self.to_move = to_move
 
 
 class SerializationError(CardrulesError, ValueError):

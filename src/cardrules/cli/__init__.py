@@ -8,6 +8,7 @@
     python -m cardrules arena mille-bornes --single-hand --bots heuristic,random --games 500 --workers 2
     python -m cardrules bench --seconds 1
     python -m cardrules play mille-bornes --players 4 --team-size 2 --lang fr
+    python -m cardrules serve --port 8000 --db rooms.sqlite3
     python -m cardrules --import mypackage.mygame simulate my-game --games 100
 
 Every registered game can be simulated: a game whose descriptor declares a ``command_line`` facet
@@ -19,7 +20,8 @@ appears among the games.
 The command line names no game: it reaches each through the registry and its ``command_line``
 facet (:func:`cardrules.run.simulators`). It is a parser (:mod:`~cardrules.cli.parser`) and one
 module per command (:mod:`~cardrules.cli.simulate`, :mod:`~cardrules.cli.arena`,
-:mod:`~cardrules.cli.bench`, :mod:`~cardrules.cli.play`, :mod:`~cardrules.cli.games`); playing many
+:mod:`~cardrules.cli.bench`, :mod:`~cardrules.cli.play`, :mod:`~cardrules.cli.serve`,
+:mod:`~cardrules.cli.games`); playing many
 games, here or on workers, is the :mod:`cardrules.run` layer's.
 
 Exit status: 0 on success, 2 on a usage error (a bad option, an unknown game, rules the game does not

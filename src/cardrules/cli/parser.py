@@ -15,6 +15,7 @@ from cardrules.cli.bench import bench as run_bench
 from cardrules.cli.games import list_games as run_games
 from cardrules.cli.options import MAX_BENCH_SECONDS, MAX_GAMES, SEED
 from cardrules.cli.play import add_play_command
+from cardrules.cli.serve import add_serve_command
 from cardrules.cli.simulate import simulate as run_simulate
 from cardrules.errors import CardrulesError
 from cardrules.run.chunks import check_ray_address
@@ -59,7 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
                "  cardrules simulate mille-bornes --players 4 --team-size 2 --bot heuristic --versus random\n"
                "  cardrules arena the-game --players 3 --bots greedy,random --games 500\n"
                "  cardrules bench --seconds 2\n"
-               "  cardrules play the-game --players 2 --lang es",
+               "  cardrules play the-game --players 2 --lang es\n"
+               "  cardrules serve --port 8000",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help="print the installed version of cardrules and exit")
@@ -132,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub.set_defaults(handler=run_arena, parser=sub)
 
     add_play_command(commands, known)
+    add_serve_command(commands)
 
     bench = commands.add_parser(
         "bench", help="measure games/s and steps/s of random playouts",

@@ -109,12 +109,19 @@ class Simulator(Generic[R, X]):
 
     - ``card_words(card, lang)``: a card in words (default: ``str(card)``).
     - ``describe_result(rules, result, seat, lang)``: the end of the game as the person at
-      ``seat`` sees it (default: the result as text).
+      ``seat`` sees it, or a spectator when ``seat`` is ``None`` (default: the result as text).
     - ``move_table(legal, lang)``: some of the legal moves grouped on a few lines, and the numbers
       (from 1, in ``legal``) of the moves those lines show; the others are listed one a line.
     - ``hands(state)``: for a game played in hands (a match), the points each side scored in each
       finished hand, in order; ``play`` announces each hand's end and the running totals. ``None``
       for a game of one hand.
+
+    What an app's :class:`~cardrules.Session` says beyond that (each optional):
+
+    - ``question(state, seat, lang)``: the decision asked of ``seat`` out of turn (a coup fourré,
+      an extension) as a question; ``None`` when ``seat`` is asked none.
+    - ``spectate(state, lang)``: the public table in words (piles or tableaux, how many cards each
+      hand and the draw pile hold, the scores), never a card of a hand.
     """
 
     game: str
@@ -132,9 +139,11 @@ class Simulator(Generic[R, X]):
     bench_note: str = ""
     scoring: Tally[X] | None = None
     card_words: Callable[[object, Lang], str] | None = None
-    describe_result: Callable[[R, X, int, Lang], str] | None = None
+    describe_result: Callable[[R, X, int | None, Lang], str] | None = None
     move_table: Callable[[tuple[object, ...], Lang], tuple[list[str], frozenset[int]]] | None = None
     hands: Callable[[object], tuple[tuple[int, ...], ...]] | None = None
+    question: Callable[[object, int, Lang], str | None] | None = None
+    spectate: Callable[[object, Lang], str] | None = None
 
 
 def percent(part: float, whole: float) -> str:

@@ -13,6 +13,7 @@ from cardrules.bots.search import SearchBot
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
 from cardrules.games.mille_bornes.expert_bot import ExpertBot
+from cardrules.games.mille_bornes.render import question, render_public
 from cardrules.i18n import Lang, Phrase
 from cardrules.run.options import whole
 from cardrules.run.simulator import Played, Simulator, Tally, percent, reference_bots
@@ -173,7 +174,9 @@ _SIDE_LOST = Phrase("Your side loses, {mine} to {best}.", "Tu lado pierde, {mine
                     "Votre camp perd, {mine} à {best}.")
 
 
-def _describe_result(rules: mb.Rules, result: mb.Result, seat: int, lang: Lang) -> str:
+def _describe_result(rules: mb.Rules, result: mb.Result, seat: int | None, lang: Lang) -> str:
+    if seat is None:  # a spectator: who won, with how many points
+        return mb.describe_result(result, lang=lang)
     side = rules.side_of(seat)
     mine = result.totals[side]
     best = max(total for other, total in enumerate(result.totals) if other != side)
@@ -208,6 +211,17 @@ def _bench_variants() -> tuple[tuple[str, mb.Rules], ...]:
     )
 
 
+def _question(state: object, seat: int, lang: Lang) -> str | None:
+    """The coup fourré or extension asked of ``seat`` now, as ``render`` words it."""
+    if mb.current_player(cast(mb.State, state)) != seat:
+        return None
+    return question(cast(mb.State, state), lang=lang)
+
+
+def _spectate(state: object, lang: Lang) -> str:
+    return render_public(cast(mb.State, state), lang=lang)
+
+
 def _hands(state: object) -> tuple[tuple[int, ...], ...]:
     """The points each side scored in each finished hand of the match, in order."""
     return tuple(sheet.totals for sheet in cast(mb.State, state).table.match.history)
@@ -239,5 +253,7 @@ MILLE_BORNES: Simulator[mb.Rules, mb.Result] = Simulator(
     card_words=_card_words,
     describe_result=_describe_result,
     hands=_hands,
+    question=_question,
+    spectate=_spectate,
 )
 """Mille Bornes' command line: its ``command_line`` facet."""

@@ -23,7 +23,7 @@ from cardrules.games.mille_bornes.state import Observation, State, Table
 from cardrules.games.mille_bornes.tableau import Tableau
 from cardrules.i18n import COLON, Counted, Lang, Phrase, check_lang, join_words
 
-__all__ = ["describe_move", "describe_result", "render"]
+__all__ = ["describe_move", "describe_result", "question", "render", "render_public"]
 
 P = Phrase
 C = Counted
@@ -192,6 +192,44 @@ def render(x: State | Observation, *, lang: Lang = "en") -> str:
     else:
         raise ArgumentError(f"render() takes a State or an Observation of Mille Bornes, not "
                             f"{type(x).__name__}")
+    return _text(x, hands, seat, lang)
+
+
+def render_public(x: State | Observation, *, lang: Lang = "en") -> str:
+    """What anyone at the table may see of ``x``, as text: ``render`` with every hand as a count
+    (and the cards a coup fourré window showed everyone).
+
+    >>> from cardrules.games.mille_bornes import new_game
+    >>> print(render_public(new_game(Rules(), seed=1)).splitlines()[-5:-2])
+    ['Hands:', '  seat 0: 7 cards', '  seat 1: 6 cards']
+    """
+    lang = check_lang(lang)
+    if type(x) is not State and type(x) is not Observation:
+        raise ArgumentError(f"render_public() takes a State or an Observation of Mille Bornes, not "
+                            f"{type(x).__name__}")
+    return _text(x, (None,) * x.rules.players, None, lang)
+
+
+def question(x: State | Observation, *, lang: Lang = "en") -> str | None:
+    """The decision asked out of turn in ``x`` (a coup fourré, an extension) as a question, as
+    ``render`` writes it; ``None`` in an ordinary turn or once the game is over.
+
+    >>> from cardrules.games.mille_bornes import new_game
+    >>> question(new_game(Rules(), seed=1)) is None
+    True
+    """
+    lang = check_lang(lang)
+    if type(x) is not State and type(x) is not Observation:
+        raise ArgumentError(f"question() takes a State or an Observation of Mille Bornes, not "
+                            f"{type(x).__name__}")
+    if x.table.phase not in ("coup_fourre", "extension"):
+        return None
+    lines = _decision_lines(x.rules, x.table, lang)
+    return lines[0] if lines else None
+
+
+def _text(x: State | Observation, hands: tuple[tuple[Card, ...] | None, ...], seat: int | None,
+          lang: Lang) -> str:
     rules, table = x.rules, x.table
     lines = _header(rules, table, seat, lang)
     for side, tableau in enumerate(table.tableaux):

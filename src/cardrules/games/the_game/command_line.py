@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, cast
 
 from cardrules.arguments import shown
 from cardrules.bots import STRONGEST
 from cardrules.bots.search import SearchBot
 from cardrules.games import the_game
 from cardrules.games.the_game.bots import GreedyBot
+from cardrules.games.the_game.render import render_public
 from cardrules.i18n import Lang, Phrase
 from cardrules.run.options import whole
 from cardrules.run.simulator import Simulator, Tally, reference_bots
@@ -105,7 +106,7 @@ _LOST_ONE = Phrase("You lost, with 1 card left.", "Habéis perdido, con 1 carta 
 _LAY = Phrase("lay {card}", "colocar {card}", "poser {card}")
 
 
-def _describe_result(rules: the_game.Rules, result: the_game.Result, seat: int, lang: Lang) -> str:
+def _describe_result(rules: the_game.Rules, result: the_game.Result, seat: int | None, lang: Lang) -> str:
     if result.won:
         return _WON(lang)
     return (_LOST_ONE if result.cards_left == 1 else _LOST)(lang, n=result.cards_left)
@@ -149,5 +150,6 @@ THE_GAME: Simulator[the_game.Rules, the_game.Result] = Simulator(
     ),
     describe_result=_describe_result,
     move_table=_move_table,
+    spectate=lambda state, lang: render_public(cast(the_game.State, state), lang=lang),
 )
 """The Game's command line: its ``command_line`` facet."""

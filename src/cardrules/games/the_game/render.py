@@ -20,7 +20,7 @@ from cardrules.games.the_game.state import Observation, Result, State
 from cardrules.games.the_game.table import PLAYING, Table
 from cardrules.i18n import COLON, Counted, Lang, Phrase, check_lang
 
-__all__ = ["describe_move", "describe_result", "pile_name", "render"]
+__all__ = ["describe_move", "describe_result", "pile_name", "render", "render_public"]
 
 P = Phrase
 C = Counted
@@ -136,6 +136,25 @@ def render(x: State | Observation, *, lang: Lang = "en") -> str:
         hands = tuple(x.hand if other == seat else None for other in range(x.rules.players))
     else:
         raise ArgumentError(f"render() takes a State or an Observation of The Game, not {type(x).__name__}")
+    return _text(x, hands, seat, lang)
+
+
+def render_public(x: State | Observation, *, lang: Lang = "en") -> str:
+    """What anyone at the table may see of ``x``, as text: ``render`` with every hand as a count.
+
+    >>> from cardrules.games.the_game import new_game
+    >>> print(render_public(new_game(Rules(players=2), seed=4)).splitlines()[-3:])
+    ['  seat 0: 7 cards', '  seat 1: 7 cards', 'Turn 1: seat 0 to play. 0 laid this turn, 2 more to lay.']
+    """
+    lang = check_lang(lang)
+    if type(x) is not State and type(x) is not Observation:
+        raise ArgumentError(f"render_public() takes a State or an Observation of The Game, not "
+                            f"{type(x).__name__}")
+    return _text(x, (None,) * x.rules.players, None, lang)
+
+
+def _text(x: State | Observation, hands: tuple[tuple[int, ...] | None, ...], seat: int | None,
+          lang: Lang) -> str:
     table = x.table
     lines = [_header(x.rules, seat, lang), _PILES(lang)]
     lines.extend(_pile_lines(table, lang))

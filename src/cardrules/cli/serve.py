@@ -1,0 +1,108 @@
+"""``cardrules serve``: the rooms server (:mod:`cardrules.server`) under uvicorn, to play in the browser.
+
+The server keeps its rooms in a SQLite file (``--db``, by default ``./cardrules.sqlite3``) or in
+PostgreSQL (``--postgres DSN``, for several processes behind one load balancer). It needs the
+``server`` extra; without it the command says so and exits with 2, as it does when the database
+cannot be opened. Ctrl-C (or SIGTERM) stops it cleanly: the sockets are closed and the store with
+them, and every move already accepted is in the database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardrules.arguments import printable
+from cardrules.run.options import number, whole
+from cardrules.run.playing import one_line
+
+if TYPE_CHECKING:
+    from cardrules.server.store import Store
+
+__all__ = ["DEFAULT_DB", "NEEDS_EXTRA", "add_serve_command"]
+
+DEFAULT_DB = Path("cardrules.sqlite3")
+"""The SQLite file ``cardrules serve`` keeps its rooms in without ``--db`` or ``--postgres``."""
+
+NEEDS_EXTRA = 'cardrules serve needs the server extra: pip install "cardrules[server]"'
+"""What ``cardrules serve`` says when starlette, uvicorn or asyncpg is not installed."""
+
+_SERVER_MODULES = ("starlette", "uvicorn", "asyncpg", "anyio", "websockets")
+
+
+def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``serve`` to the command line."""
+    serve = commands.add_parser(
+        "serve", help="serve rooms to play together in the browser (the server extra)",
+        description="Serve rooms where people play together, in the browser (http://HOST:PORT/) or "
+                    "through the documented protocol, with bots in any seat. Rooms survive a restart: "
+                    "every accepted move is in the database before anyone hears of it. "
+                    "See docs/server.md.",
+        epilog="examples:\n"
+               "  cardrules serve\n"
+               "  cardrules serve --host 0.0.0.0 --port 8080 --db /var/lib/cardrules/rooms.sqlite3\n"
+               "  cardrules serve --postgres postgresql://cards@db/cards --origin https://cards.example",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine only; "
+                            "0.0.0.0 for every interface)")
+    serve.add_argument("--port", type=whole(0, 65535), default=8000, help="the port (default: 8000)")
+    store = serve.add_mutually_exclusive_group()
+    store.add_argument("--db", type=Path, default=None, metavar="PATH",
+                       help=f"the SQLite file of the rooms, created if missing (default: ./{DEFAULT_DB})")
+    store.add_argument("--postgres", metavar="DSN",
+                       help="keep the rooms in PostgreSQL instead (postgresql://user@host/db), so that "
+                            "several server processes can serve the same rooms")
+    serve.add_argument("--bot-delay", type=number(0, 60), default=0.6, metavar="S",
+                       help="seconds a bot waits before it moves, so that people can follow (default: 0.6)")
+    serve.add_argument("--origin", action="append", default=[], metavar="URL",
+                       help="a web origin (https://cards.example) whose pages may connect; repeat for "
+                            "several (default: only pages served by this server's own host name)")
+    serve.set_defaults(handler=_serve, parser=serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from cardrules.server import PostgresStore, ServerSettings, SQLiteStore, create_app
+    except ImportError as exc:
+        if not (exc.name or "").startswith(_SERVER_MODULES):
+            raise
+        print(NEEDS_EXTRA, file=sys.stderr)
+        return 2
+    if args.postgres is not None:
+        dsn: str = args.postgres
+        make: Callable[[], Store] = lambda: PostgresStore(dsn)  # noqa: E731
+        where = "the PostgreSQL database of --postgres"  # never the DSN: it may hold a password
+    else:
+        path: Path = args.db if args.db is not None else DEFAULT_DB
+        make = lambda: SQLiteStore(path)  # noqa: E731
+        where = f"the SQLite file {printable(str(path), 200)}"
+    try:
+        asyncio.run(_try_open(make()))
+    except Exception as exc:  # whatever the driver raises: one line, no traceback
+        print(f"cardrules serve: cannot open {where}: {one_line(exc)}", file=sys.stderr)
+        return 2
+    settings = ServerSettings(bot_delay=args.bot_delay, allowed_origins=tuple(args.origin))
+    app = create_app(make(), settings=settings)
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="info", lifespan="on",
+                            ws_max_size=1 << 20, server_header=False)
+    print(f"cardrules serve: rooms in {where}; open http://{args.host}:{args.port}/ (Ctrl-C stops)",
+          file=sys.stderr, flush=True)
+    server = uvicorn.Server(config)
+    try:
+        server.run()
+    except SystemExit:  # uvicorn could not start (the port is taken, say): it has said why
+        print("cardrules serve: the server could not start", file=sys.stderr)
+        return 2
+    return 0 if server.started else 2
+
+
+async def _try_open(store: Store) -> None:
+    await store.open()
+    await store.close()

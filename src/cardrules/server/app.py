@@ -1,0 +1,350 @@
+"""The server as an ASGI application (Starlette): the HTTP API, the rooms' WebSocket, the browser table.
+
+:func:`create_app` builds it over a store; ``cardrules serve`` runs it under uvicorn, and an app of
+your own may mount it. What it speaks is ``docs/server-protocol.md``; what it refuses is in
+:class:`ServerSettings`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+from collections.abc import AsyncIterator, Callable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import attrs
+from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cardrules.arguments import shown
+from cardrules.errors import ArgumentError
+from cardrules.server._standin import MemoryStore, Store
+from cardrules.server.catalog import games_json
+from cardrules.server.limits import TokenBucket
+from cardrules.server.protocol import (
+    MAX_BODY_BYTES,
+    Hello,
+    Ping,
+    ProtocolError,
+    error,
+    frame,
+    parse_client,
+    parse_create,
+    parse_name,
+)
+from cardrules.server.rooms import Client, Rooms
+from cardrules.server.tables import summary
+
+__all__ = ["ServerSettings", "create_app"]
+
+STATUS = {"bad_request": 400, "unknown_game": 400, "bad_rules": 400, "bad_bot": 400, "no_room": 404,
+          "no_seat": 404, "seat_taken": 409, "not_over": 409, "too_many_rooms": 503}
+"""The HTTP status of each error code of the API."""
+
+CLOSE = {"bad_message": 4400, "protocol": 4400, "bad_token": 4401, "no_room": 4404, "full": 1013,
+         "too_big": 1009, "rate_limited": 4429}
+"""The close code of a socket closed for each error code."""
+
+_SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                               "object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def _positive(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) not in (int, float) or not 0 < value < math.inf:  # type: ignore[operator]
+        raise ArgumentError(f"ServerSettings.{attribute.name} is a positive number, not {shown(value)}")
+
+
+def _at_least_zero(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) not in (int, float) or not 0 <= value < math.inf:  # type: ignore[operator]
+        raise ArgumentError(f"ServerSettings.{attribute.name} is a number from 0 up, not {shown(value)}")
+
+
+def _origins(value: object) -> tuple[str, ...]:
+    if isinstance(value, str) or not all(isinstance(origin, str) for origin in value):  # type: ignore[attr-defined]
+        raise ArgumentError(f"ServerSettings.allowed_origins is a tuple of origins, not {shown(value)}")
+    return tuple(origin.rstrip("/") for origin in value)  # type: ignore[attr-defined]
+
+
+@attrs.frozen(kw_only=True)
+class ServerSettings:
+    """What the server allows, and how fast its bots play.
+
+    - ``allowed_origins``: the origins (``"https://cards.example"``) whose pages may open a
+      WebSocket; empty (the default): only pages of the host the request names (its ``Host``).
+    - ``bot_delay``: seconds a bot waits before it moves (0.6, so that people can follow);
+      ``bot_timeout``: seconds a bot may think about one move (10) before a random move is played
+      for it.
+    - ``max_rooms``: unfinished rooms in the store (1000); ``max_sockets``: sockets of this process
+      (5000); ``max_sockets_per_room`` (20).
+    - ``max_message_bytes``: the longest message a socket may send (4096); ``rate`` and ``burst``:
+      messages per second per socket on average (20) and at once (40); ``hello_timeout``: seconds a
+      socket has to say hello (10).
+    - ``max_name_chars``: the longest player's name (24).
+    - ``extra_bots``: bots of your own the rooms may seat beside the games' reference bots, by name
+      (``{"mine": MyBot}``); a client names them, never code.
+
+    >>> ServerSettings(rate=0)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: ServerSettings.rate is a positive number, not 0
+    """
+
+    allowed_origins: tuple[str, ...] = attrs.field(default=(), converter=_origins)
+    bot_delay: float = attrs.field(default=0.6, validator=_at_least_zero)
+    bot_timeout: float = attrs.field(default=10.0, validator=_positive)
+    max_rooms: int = attrs.field(default=1000, validator=_positive)
+    max_sockets: int = attrs.field(default=5000, validator=_positive)
+    max_sockets_per_room: int = attrs.field(default=20, validator=_positive)
+    max_message_bytes: int = attrs.field(default=4096, validator=_positive)
+    rate: float = attrs.field(default=20.0, validator=_positive)
+    burst: int = attrs.field(default=40, validator=_positive)
+    hello_timeout: float = attrs.field(default=10.0, validator=_positive)
+    max_name_chars: int = attrs.field(default=24, validator=_positive)
+    extra_bots: Mapping[str, Callable[..., object]] = attrs.field(factory=dict)
+
+
+def origin_allowed(headers: Headers, allowed: tuple[str, ...]) -> bool:
+    """Whether a WebSocket handshake's ``Origin`` may open a socket: one of ``allowed``, or (with
+    none given) the host the request itself names. A handshake without an ``Origin`` comes from a
+    program, not a page (browsers always send one), and passes.
+
+    >>> origin_allowed(Headers({"host": "cards.example", "origin": "https://evil.example"}), ())
+    False
+    """
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    if allowed:
+        return origin.rstrip("/") in allowed
+    return urlsplit(origin).netloc.lower() == headers.get("host", "").lower()
+
+
+def _static() -> Path:
+    return Path(str(resources.files("cardrules.server") / "static"))
+
+
+def create_app(store: Store | None = None, *, settings: ServerSettings | None = None) -> Starlette:
+    """The server over ``store`` (default: a :class:`~cardrules.server.store.MemoryStore`, which
+    forgets everything when the process ends) as a Starlette application.
+
+    Mounted in an app of your own, run its lifespan from yours (see ``docs/server.md``), so that
+    the store opens and bots resume at start-up; without it the store opens at the first request.
+
+    >>> from starlette.testclient import TestClient
+    >>> with TestClient(create_app()) as client:
+    ...     client.get("/api/v1/games").json()["protocol"]
+    1
+    """
+    settings = ServerSettings() if settings is None else settings
+    rooms = Rooms(store if store is not None else MemoryStore(), bot_delay=settings.bot_delay,
+                  bot_timeout=settings.bot_timeout, max_rooms=settings.max_rooms,
+                  max_sockets=settings.max_sockets, max_sockets_per_room=settings.max_sockets_per_room,
+                  max_name_chars=settings.max_name_chars, extra_bots=settings.extra_bots)
+    started = asyncio.Lock()
+    running: list[bool] = []
+
+    async def ensure_started() -> None:
+        async with started:
+            if not running:
+                await rooms.start()
+                running.append(True)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await ensure_started()
+        try:
+            yield
+        finally:
+            await rooms.stop()
+
+    def refused(exc: ProtocolError) -> JSONResponse:
+        return JSONResponse({"error": exc.code, "message": exc.message},
+                            status_code=STATUS.get(exc.code, 400))
+
+    async def games(request: Request) -> Response:
+        return JSONResponse(games_json(settings.extra_bots))
+
+    async def list_rooms(request: Request) -> Response:
+        await ensure_started()
+        return JSONResponse({"rooms": await rooms.summaries()})
+
+    async def create_room(request: Request) -> Response:
+        await ensure_started()
+        try:
+            created = await rooms.create(parse_create(await _body(request)))
+        except ProtocolError as exc:
+            return refused(exc)
+        return JSONResponse(summary(created), status_code=201)
+
+    async def take_seat(request: Request) -> Response:
+        await ensure_started()
+        seat: int = request.path_params["seat"]
+        try:
+            token = await rooms.take_seat(request.path_params["id"], seat, parse_name(await _body(request)))
+        except ProtocolError as exc:
+            return refused(exc)
+        return JSONResponse({"seat": seat, "token": token}, headers={"Cache-Control": "no-store"})
+
+    async def record(request: Request) -> Response:
+        await ensure_started()
+        stored = await rooms.store.get(request.path_params["id"])
+        if stored is None:
+            return refused(ProtocolError("no_room", "no such room"))
+        if not stored.over:
+            return refused(ProtocolError("not_over", "the record is shown once the game is over"))
+        return Response(stored.record, media_type="application/json")
+
+    async def page(request: Request) -> Response:
+        name = "room.html" if "id" in request.path_params else "index.html"
+        path = _static() / name
+        if not path.is_file():
+            path = _static() / "index.html"
+        if not path.is_file():
+            return PlainTextResponse("the browser table is not installed", status_code=404)
+        return FileResponse(path, headers=_SECURITY_HEADERS)
+
+    async def socket(websocket: WebSocket) -> None:
+        if not origin_allowed(websocket.headers, settings.allowed_origins):
+            await websocket.close(code=4403)
+            return
+        await ensure_started()
+        await websocket.accept()
+        rooms.sockets += 1
+        try:
+            await _serve_socket(websocket, rooms, settings)
+        finally:
+            rooms.sockets -= 1
+
+    routes = [
+        Route("/api/v1/games", games),
+        Route("/api/v1/rooms", list_rooms, methods=["GET"]),
+        Route("/api/v1/rooms", create_room, methods=["POST"]),
+        Route("/api/v1/rooms/{id}/seats/{seat:int}", take_seat, methods=["POST"]),
+        Route("/api/v1/rooms/{id}/record", record),
+        WebSocketRoute("/ws/v1/rooms/{id}", socket),
+        Route("/", page),
+        Route("/room/{id}", page),
+        Mount("/static", StaticFiles(directory=_static(), check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.rooms = rooms
+    return app
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, refused past :data:`MAX_BODY_BYTES` without reading it all."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise ProtocolError("bad_request", f"a request body has at most {MAX_BODY_BYTES} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise ProtocolError("bad_request", f"a request body has at most {MAX_BODY_BYTES} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _refuse(websocket: WebSocket, exc: ProtocolError) -> None:
+    await websocket.send_text(error(exc.code, exc.message))
+    await websocket.close(code=CLOSE.get(exc.code, 4400))
+
+
+async def _receive(websocket: WebSocket) -> str | bytes | None:
+    """The next message's data, or ``None`` once the socket is closed."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    data: str | bytes | None = message.get("text")
+    return data if data is not None else message.get("bytes") or b""
+
+
+async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: ServerSettings) -> None:
+    if rooms.sockets > settings.max_sockets:
+        full = ProtocolError("full", f"this server has {settings.max_sockets} sockets open")
+        await _refuse(websocket, full)
+        return
+    try:
+        data = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
+    except TimeoutError:
+        await _refuse(websocket, ProtocolError("bad_message", "say hello first"))
+        return
+    except WebSocketDisconnect:
+        return
+    if data is None:
+        return
+    try:
+        hello = parse_client(data, max_bytes=settings.max_message_bytes)
+        if not isinstance(hello, Hello):
+            raise ProtocolError("bad_message", "the first message is a hello")
+        client = await rooms.join(websocket.path_params["id"], hello)
+    except ProtocolError as exc:
+        await _refuse(websocket, exc)
+        return
+    writer = asyncio.create_task(_write(websocket, client))
+    try:
+        await _read(websocket, rooms, client, settings)
+    finally:
+        rooms.leave(client)
+        client.push_close(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 5)
+        writer.cancel()
+
+
+async def _read(websocket: WebSocket, rooms: Rooms, client: Client, settings: ServerSettings) -> None:
+    bucket = TokenBucket(rate=settings.rate, burst=settings.burst)
+    refused = 0
+    while not client.closing:
+        try:
+            data = await _receive(websocket)
+        except WebSocketDisconnect:
+            return
+        if data is None:
+            return
+        if not bucket.take():
+            refused += 1
+            client.push(error("rate_limited", f"at most {settings.rate:g} messages a second"))
+            if refused > settings.burst:  # it keeps on: the socket is closed
+                client.push_close(CLOSE["rate_limited"])
+                return
+            continue
+        try:
+            message = parse_client(data, max_bytes=settings.max_message_bytes)
+        except ProtocolError as exc:
+            client.push(error(exc.code, exc.message))
+            if exc.code == "too_big":
+                client.push_close(CLOSE["too_big"])
+                return
+            continue
+        if isinstance(message, Ping):
+            client.push(frame("pong"))
+        elif isinstance(message, Hello):
+            client.push(error("bad_message", "hello is said once"))
+        else:
+            await rooms.move(client, message)
+
+
+async def _write(websocket: WebSocket, client: Client) -> None:
+    """Send the client's frames in order; a close code in the outbox closes the socket."""
+    with contextlib.suppress(Exception):  # the socket went away: the reader sees it too
+        while True:
+            item = await client.outbox.get()
+            if isinstance(item, str):
+                await websocket.send_text(item)
+                continue
+            await websocket.close(code=item)
+            return
