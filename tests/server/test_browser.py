@@ -11,6 +11,7 @@ Screenshots of each table go to a temporary folder, or to the folder named by
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -34,25 +35,39 @@ WIDTH, HEIGHT = 1280, 800
 WAIT = 30.0
 
 
-def _why_no_browser() -> str | None:
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.remote.webelement import WebElement
+    from selenium.webdriver.support.ui import Select
+except ImportError:  # said by _a_browser_is_here, test by test
+    HAVE_SELENIUM = False
+else:
+    HAVE_SELENIUM = True
+
+
+def _why_not_here() -> str | None:
+    """What this machine lacks for the browser tests, in words, or ``None``."""
     for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
         if not path.exists():
             return f"the browser tests need Debian's {package} ({path} is missing): apt-get install {package}"
+    if not HAVE_SELENIUM:
+        return "the browser tests need selenium: pip install 'cardrules[test]'"
+    for module in ("starlette", "uvicorn"):
+        if importlib.util.find_spec(module) is None:
+            return f"the browser tests need {module}: pip install 'cardrules[server]'"
     return None
 
 
-pytest.importorskip("selenium", reason="the browser tests need selenium: pip install 'cardrules[test]'")
-pytest.importorskip("uvicorn", reason="the browser tests need the server extra: pip install 'cardrules[server]'")
-if (_reason := _why_no_browser()) is not None:
-    pytest.skip(_reason, allow_module_level=True)
+@pytest.fixture(scope="module", autouse=True)
+def _a_browser_is_here() -> None:
+    reason = _why_not_here()
+    if reason is not None:
+        pytest.skip(reason)
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
-from selenium.webdriver.support.ui import Select  # noqa: E402
 
 # The app as an app builder creates it: a SQLite store, bots that move at once.
 _SERVE = """
@@ -242,9 +257,11 @@ class Page:
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
     def script_errors(self) -> list[str]:
+        """The page's script errors (a socket that failed while reconnecting is not one)."""
+        entries: list[dict[str, Any]] = self.driver.get_log("browser")  # type: ignore[no-untyped-call]
         return [
             entry["message"]
-            for entry in self.driver.get_log("browser")
+            for entry in entries
             if entry["level"] == "SEVERE" and "WebSocket" not in entry["message"]
         ]
 
@@ -309,7 +326,7 @@ def _join_from_lobby(page: Page, room: str, seat: int, name: str) -> None:
     page.find("#player-name").send_keys(name)
     button = page.wait(
         "the room in the lobby",
-        lambda: page.driver.find_elements(By.CSS_SELECTOR, f'button.join[data-room="{room}"][data-seat="{seat}"]'),
+        lambda: page.driver.find_elements(By.CSS_SELECTOR, f'.join[data-room="{room}"][data-seat="{seat}"]'),
     )[0]
     button.click()
     page.wait("the table", lambda: page.driver.current_url.endswith(f"/room/{room}"))
@@ -332,8 +349,8 @@ def _worst_play(notations: list[str]) -> int:
     return max(range(len(notations)), key=lambda position: harm(notations[position]))
 
 
-def _play_to_the_end(pages: list[Page], pick: Callable[[list[str]], int], *, shot: Callable[[Page, int], None],
-                     limit: float = 120.0) -> int:
+def _play_to_the_end(pages: list[Page], pick: Callable[[list[str]], int], *,
+                     shot: Callable[[Page, int], None], limit: float = 120.0) -> int:
     """Each page plays its own seat (the first by clicks, the others by number keys) until the end."""
     deadline = time.monotonic() + limit
     moves = 0
@@ -387,6 +404,12 @@ def test_two_pages_play_the_game_to_the_end_and_see_the_score_sheet(open_page: C
         assert page.script_errors() == []
     assert _score_lines(ana) == _score_lines(bruno)
     ana.screenshot(shots / "server-end.png")
+    # A phone's width: one column, nothing wider than the screen, the score sheet first.
+    phone = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    ana.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)
+    ana.wait("one column", lambda: ana.js("return document.documentElement.scrollWidth <= window.innerWidth"))
+    assert ana.js("return document.getElementById('score').getBoundingClientRect().top < window.innerHeight")
+    ana.screenshot(shots / "server-narrow.png")
     # The record the score sheet links to is the game that was played.
     record = _get_json(f"{ana.base}/api/v1/rooms/{room}/record")
     assert len(record["moves"]) == ana.state()["plies"]
@@ -402,8 +425,12 @@ def test_a_page_plays_mille_bornes_in_two_teams_of_two_beside_a_page_and_two_bot
     room = _create_room(ana, name="Ana", game="mille-bornes", players=4, seed=3,
                         bots={2: bot, 3: bot}, rules=rules)
     _join_from_lobby(bruno, room, 1, "Bruno")
-    seats = ana.wait("four seats", lambda: len(ana.find("#seats").text.splitlines()) == 4 and ana.find("#seats").text)
-    assert "Ana" in seats and bot in seats
+    watcher = open_page()
+    watcher.open(f"/room/{room}")
+    seats = ana.wait("four seats", lambda: len(ana.find("#seats").text.splitlines()) == 4
+                     and ana.find("#seats").text)
+    assert "Ana" in seats
+    assert bot in seats
 
     taken = False
 
@@ -416,14 +443,28 @@ def test_a_page_plays_mille_bornes_in_two_teams_of_two_beside_a_page_and_two_bot
     moves = _play_to_the_end([ana, bruno], lambda notations: 0, shot=midgame)
     assert moves >= 10
     assert taken
+    # The tall picture at its own size is taller than the window; fitted, all of it is in view.
+    height = "return document.getElementById('picture').getBoundingClientRect().height"
+    assert ana.js(height) > HEIGHT
+    ana.find("#fit").click()
+    assert ana.js(height) <= HEIGHT
     # Each page sees the hand's score sheet, told from its own side.
     sheets = [_score_lines(page) for page in (ana, bruno)]
     assert all(len(sheet) >= 2 for sheet in sheets), sheets
     assert sheets[0][0] == sheets[1][0]
     # Every seat moved: the two bots' moves are in the log as well as the people's.
     log = ana.find("#log").text
-    assert "Seat 2" in log and "Seat 3" in log, log
-    for page in (ana, bruno):
+    assert "Seat 2" in log, log
+    assert "Seat 3" in log, log
+    # The spectator followed the game to its end, with the public table only: no picture of a
+    # hand, no moves, no seat to take.
+    watcher.wait("the end, for the spectator", lambda: watcher.state()["over"])
+    assert watcher.state()["plies"] == ana.state()["plies"]
+    assert not watcher.find("#picture").is_displayed()
+    assert watcher.find("#table-text").text
+    assert watcher.state()["choices"] == []
+    assert watcher.driver.find_elements(By.CSS_SELECTOR, "#seats button") == []
+    for page in (ana, bruno, watcher):
         assert page.script_errors() == []
 
 
@@ -437,6 +478,7 @@ def test_the_keyboard_alone_joins_and_moves_and_names_stay_text(open_page: Calla
     page.open("/")
     page.wait("the room in the lobby", lambda: room in page.find("#rooms").text)
     assert markup in page.find("#rooms").text
+    assert page.js("return document.querySelectorAll('#rooms img').length") == 0
     page.tab_to("the name box", lambda active: active["id"] == "player-name")
     page.type(me)
     page.tab_to("seat 0's button", lambda active: active["room"] == room and active["seat"] == "0")
@@ -472,8 +514,9 @@ def test_the_keyboard_alone_joins_and_moves_and_names_stay_text(open_page: Calla
 
     # Names are shown as the text they are, never as markup.
     seats = page.find("#seats").text
-    assert me in seats and markup in seats
-    assert page.js("return document.querySelectorAll('#seats img, #seats script, #log img, #rooms img').length") == 0
+    assert me in seats
+    assert markup in seats
+    assert page.js("return document.querySelectorAll('#seats img, #seats script, #log img').length") == 0
     assert page.js("return document.scripts.length") == 1
 
     # A reload sits down at the same seat again (the token is kept for this tab).
@@ -485,6 +528,18 @@ def test_the_keyboard_alone_joins_and_moves_and_names_stay_text(open_page: Calla
     page.tab_to("the language", lambda active: active["id"] == "lang", back=True)
     page.type("f")
     page.wait("French", lambda: page.js("return document.documentElement.lang") == "fr")
-    page.wait("the server's French", lambda: "de jouer" in page.state()["turn"] and "Place 1" in page.find("#seats").text)
+    page.wait("French words",
+              lambda: "de jouer" in page.state()["turn"] and "Place 1" in page.find("#seats").text)
     page.wait("the log again, in French", lambda: "pose" in page.find("#log").text)
+
+    # A token the server does not know: the page says so and goes on watching.
+    page.js("sessionStorage.setItem(arguments[0], JSON.stringify({seat: 0, token: 'not-a-token'}))",
+            f"cardrules:seat:{room}")
+    page.driver.refresh()
+    page.wait("the refusal", lambda: page.state()["error"])
+    assert "jeton" in page.state()["error"]
+    page.wait("a spectator's table",
+              lambda: page.state()["plies"] is not None and "(vous)" not in page.find("#seats").text)
+    assert page.state()["choices"] == []
+    assert page.js("return sessionStorage.getItem(arguments[0])", f"cardrules:seat:{room}") is None
     assert page.script_errors() == []

@@ -39,6 +39,7 @@ const STRINGS = {
     backToLobby: "Back to the lobby",
     questionHeading: "A question for you",
     tableAsText: "The table as text",
+    fit: "Fit the picture to the window",
     yourMoves: "Your moves",
     movesHelp: "Press 1 to 9 for the first nine moves, Up, Down, Home and End to walk them, or type a move's notation and press Enter.",
     noMoves: "Nothing to decide now.",
@@ -113,6 +114,7 @@ const STRINGS = {
     backToLobby: "Volver a las salas",
     questionHeading: "Una pregunta para ti",
     tableAsText: "La mesa en texto",
+    fit: "Ajustar la imagen a la ventana",
     yourMoves: "Tus jugadas",
     movesHelp: "Pulsa 1 a 9 para las nueve primeras jugadas, Arriba, Abajo, Inicio y Fin para recorrerlas, o escribe la notación de una jugada y pulsa Intro.",
     noMoves: "Nada que decidir ahora.",
@@ -187,6 +189,7 @@ const STRINGS = {
     backToLobby: "Retour aux salles",
     questionHeading: "Une question pour vous",
     tableAsText: "La table en texte",
+    fit: "Ajuster l'image à la fenêtre",
     yourMoves: "Vos coups",
     movesHelp: "Appuyez sur 1 à 9 pour les neuf premiers coups, Haut, Bas, Début et Fin pour les parcourir, ou tapez la notation d'un coup puis Entrée.",
     noMoves: "Rien à décider pour l'instant.",
@@ -624,6 +627,14 @@ function startTable(roomId) {
     event.preventDefault();
     const text = $("notation").value.trim();
     if (text) sendMove({ notation: text });
+  });
+  // A tall picture at its own size is easy to read; fitted, the whole table is in view at once.
+  const fit = $("fit");
+  fit.checked = safeStorage(localStorage, "get", "cardrules:fit") === "1";
+  $("picture").classList.toggle("fit", fit.checked);
+  fit.addEventListener("change", () => {
+    $("picture").classList.toggle("fit", fit.checked);
+    safeStorage(localStorage, "set", "cardrules:fit", fit.checked ? "1" : "0");
   });
   document.addEventListener("keydown", numberKeys);
   $("choices").addEventListener("keydown", arrowKeys);
