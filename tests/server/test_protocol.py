@@ -10,7 +10,6 @@ import pytest
 from tests.server.helpers import TABLE_KEYS, hello, next_of, open_room, server, take_seat
 
 import cardrules  # noqa: I001 -- after the helpers, which skip without the server extra
-from cardrules.games import the_game
 from starlette.websockets import WebSocketDisconnect
 
 
@@ -63,7 +62,7 @@ def _play_two_player_game(answer: str) -> None:
         record_text = client.get(f"/api/v1/rooms/{room['id']}/record").text
     record = cardrules.from_json(record_text, cardrules.GameRecord)
     assert [str(move) for move in record.moves] == notations
-    assert the_game.is_terminal(cardrules.replay(record))
+    assert cardrules.is_terminal(cardrules.replay(record))
 
 
 def test_two_seats_play_the_game_to_the_end_by_index() -> None:

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardrules.arguments import printable
-from cardrules.run.options import number, whole
+from cardrules.arguments import printable, shown
+from cardrules.errors import CardrulesError
+from cardrules.run.options import MAX_NUMBER_CHARS, whole
 from cardrules.run.playing import one_line
 
 if TYPE_CHECKING:
@@ -57,7 +60,7 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     store.add_argument("--postgres", metavar="DSN",
                        help="keep the rooms in PostgreSQL instead (postgresql://user@host/db), so that "
                             "several server processes can serve the same rooms")
-    serve.add_argument("--bot-delay", type=number(0, 60), default=0.6, metavar="S",
+    serve.add_argument("--bot-delay", type=_seconds, default=0.6, metavar="S",
                        help="seconds a bot waits before it moves, so that people can follow (default: 0.6)")
     serve.add_argument("--origin", action="append", default=[], metavar="URL",
                        help="a web origin (https://cards.example) whose pages may connect; repeat for "
@@ -65,9 +68,21 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     serve.set_defaults(handler=_serve, parser=serve)
 
 
+def _seconds(text: str) -> float:
+    """``--bot-delay``: seconds from 0 (a bot answers at once) to 60."""
+    try:
+        value = float(text) if len(text) <= MAX_NUMBER_CHARS else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 60:  # nan too
+        raise argparse.ArgumentTypeError(f"a number of seconds from 0 to 60, not {shown(text)}")
+    return value
+
+
 def _serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
+        from uvicorn.config import LOGGING_CONFIG
 
         from cardrules.server import PostgresStore, ServerSettings, SQLiteStore, create_app
     except ImportError as exc:
@@ -86,11 +101,16 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         asyncio.run(_try_open(make()))
     except Exception as exc:  # whatever the driver raises: one line, no traceback
-        print(f"cardrules serve: cannot open {where}: {one_line(exc)}", file=sys.stderr)
+        problem = printable(str(exc), 300) if isinstance(exc, CardrulesError) else one_line(exc)
+        print(f"cardrules serve: cannot open {where}: {problem}", file=sys.stderr)
         return 2
     settings = ServerSettings(bot_delay=args.bot_delay, allowed_origins=tuple(args.origin))
     app = create_app(make(), settings=settings)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="info", lifespan="on",
+    # uvicorn's own logging, and the server's (rooms opened, bots that failed) on the same stream;
+    # neither ever holds a token (they travel in bodies and hellos, never in a URL) or a hidden card.
+    log_config = copy.deepcopy(LOGGING_CONFIG)
+    log_config["loggers"]["cardrules"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_config=log_config, lifespan="on",
                             ws_max_size=1 << 20, server_header=False)
     print(f"cardrules serve: rooms in {where}; open http://{args.host}:{args.port}/ (Ctrl-C stops)",
           file=sys.stderr, flush=True)

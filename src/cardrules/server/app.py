@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
-from cardrules.server._standin import MemoryStore, Store
+from cardrules.server.store import MemoryStore, Store
 from cardrules.server.catalog import games_json
 from cardrules.server.limits import TokenBucket
 from cardrules.server.protocol import (
@@ -213,7 +213,8 @@ def create_app(store: Store | None = None, *, settings: ServerSettings | None = 
         if not path.is_file():
             path = _static() / "index.html"
         if not path.is_file():
-            return PlainTextResponse("the browser table is not installed", status_code=404)
+            return PlainTextResponse("the browser table is not installed", status_code=404,
+                                     headers=_SECURITY_HEADERS)
         return FileResponse(path, headers=_SECURITY_HEADERS)
 
     async def socket(websocket: WebSocket) -> None:

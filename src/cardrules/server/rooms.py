@@ -37,7 +37,7 @@ from cardrules.i18n import Lang, Phrase
 from cardrules.records import GameRecord
 from cardrules.registry import SomeGame
 from cardrules.serialization import from_json, to_json
-from cardrules.server._standin import Store, StoredRoom, StoredSeat
+from cardrules.server.store import Store, StoredRoom, StoredSeat
 from cardrules.server.catalog import build_rules, game_named, parse_room_bot
 from cardrules.server.limits import check_name
 from cardrules.server.protocol import PROTOCOL, CreateRoom, Hello, Move, ProtocolError, error, frame

@@ -13,7 +13,7 @@ import json
 from cardrules import registry, render, svg
 from cardrules.errors import CardrulesError
 from cardrules.i18n import Lang
-from cardrules.server._standin import StoredRoom
+from cardrules.server.store import StoredRoom
 from cardrules.server.protocol import frame
 from cardrules.session import Choice, Session
 

@@ -1,0 +1,301 @@
+"""The PostgreSQL store: one database shared by several server processes.
+
+Each change is one conditional ``UPDATE`` whose statement also calls ``pg_notify`` on the channel
+``cardrules_rooms`` with the room's id, so the notification is sent if and only if the change is
+committed. Every :class:`PostgresStore` keeps one connection of its own that ``LISTEN``\\ s on that
+channel, and hands each notification to its callbacks: a move accepted by one process reaches
+the clients of every other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import urllib.parse
+from collections.abc import AsyncIterator, Callable, Iterable
+from typing import Any
+
+import asyncpg
+
+from cardrules.arguments import printable, shown
+from cardrules.server.store import StoredRoom, StoredSeat, StoreError, shown_dsn, tell
+
+__all__ = ["CHANNEL", "PostgresStore"]
+
+CHANNEL = "cardrules_rooms"
+"""The channel every change is announced on; the payload is the room's id."""
+
+_log = logging.getLogger("cardrules.server")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id text PRIMARY KEY,
+    game text NOT NULL,
+    created double precision NOT NULL,
+    config text NOT NULL,
+    record text NOT NULL,
+    plies integer NOT NULL,
+    over boolean NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rooms_by_created ON rooms (created, id);
+CREATE TABLE IF NOT EXISTS seats (
+    room_id text NOT NULL REFERENCES rooms (id) ON DELETE CASCADE,
+    seat integer NOT NULL,
+    name text,
+    token_hash text,
+    bot text,
+    PRIMARY KEY (room_id, seat)
+);
+"""
+
+# Any number: it only has to be the same in every process that creates the tables at once
+# (CREATE TABLE IF NOT EXISTS is not safe against a concurrent twin).
+_SCHEMA_LOCK = 0x63617264
+
+_ROOM_COLUMNS = "id, game, created, config, record, plies, over"
+
+_TAKE_SEAT = f"""
+WITH taken AS (
+    UPDATE seats SET name = $3, token_hash = $4
+    WHERE room_id = $1 AND seat = $2 AND name IS NULL AND bot IS NULL
+    RETURNING room_id
+)
+SELECT pg_notify('{CHANNEL}', room_id) FROM taken
+"""
+
+_COMMIT = f"""
+WITH moved AS (
+    UPDATE rooms SET record = $2, plies = $3, over = $4
+    WHERE id = $1 AND plies = $5
+    RETURNING id
+)
+SELECT pg_notify('{CHANNEL}', id) FROM moved
+"""
+
+# What a driver raises when the database cannot be reached or refuses us.
+_UNREACHABLE = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError)
+
+
+class PostgresStore:
+    """A :class:`~cardrules.server.store.Store` in the PostgreSQL database named by ``dsn`` (a
+    ``postgresql://user:password@host:port/database`` URL; asyncpg reads no ``key=value`` string),
+    with a pool of at most ``pool_size`` connections and one more that listens.
+
+    :meth:`open` creates the tables if they are missing, and raises
+    :class:`~cardrules.server.store.StoreError` naming the database (without its password) if
+    it cannot be reached. The listening connection is checked every ``check_every`` seconds and
+    opened again if it was lost; since notifications sent meanwhile are lost with it, the
+    callbacks are then called once for every room this store has read or written since it was
+    opened, so a server compares each with what it holds.
+    """
+
+    def __init__(self, dsn: str, *, pool_size: int = 10, connect_timeout: float = 10.0,
+                 check_every: float = 10.0) -> None:
+        self.dsn = dsn
+        self._pool_size = pool_size
+        self._connect_timeout = connect_timeout
+        self._check_every = check_every
+        self._pool: Any = None
+        self._listener: asyncio.Task[None] | None = None
+        self._callbacks: list[Callable[[str], None]] = []
+        self._known: set[str] = set()
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({shown_dsn(self.dsn)})"
+
+    async def open(self) -> None:
+        """Connect, create the tables if they are missing, and start listening."""
+        if self._pool is not None:
+            return
+        try:
+            pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self._pool_size,
+                                             timeout=self._connect_timeout)
+        except _UNREACHABLE as error:
+            raise self._unreachable(error) from None
+        try:
+            async with pool.acquire() as connection, connection.transaction():
+                await connection.execute("SELECT pg_advisory_xact_lock($1)", _SCHEMA_LOCK)
+                await connection.execute(_SCHEMA)
+            listening: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            listener = asyncio.create_task(self._keep_listening(listening), name="cardrules-listen")
+            try:
+                await listening
+            except BaseException:
+                listener.cancel()
+                raise
+        except _UNREACHABLE as error:
+            pool.terminate()
+            raise self._unreachable(error) from None
+        except BaseException:
+            pool.terminate()
+            raise
+        self._pool, self._listener = pool, listener
+
+    async def close(self) -> None:
+        """Stop listening and close the connections; the store may be opened again."""
+        pool, listener = self._pool, self._listener
+        self._pool = self._listener = None
+        self._known.clear()
+        if listener is not None:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
+        if pool is not None:
+            try:
+                await asyncio.wait_for(pool.close(), self._connect_timeout)
+            except TimeoutError:
+                pool.terminate()
+
+    async def create(self, room: StoredRoom) -> None:
+        """Add ``room`` and its seats in one transaction; :class:`StoreError` if its id is taken."""
+        async with self._connection() as connection, connection.transaction():
+            try:
+                await connection.execute(
+                    f"INSERT INTO rooms ({_ROOM_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    room.id, room.game, room.created, room.config, room.record, room.plies, room.over)
+            except asyncpg.UniqueViolationError:
+                raise StoreError(f"a room with id {shown(room.id)} already exists") from None
+            await connection.executemany(
+                "INSERT INTO seats (room_id, seat, name, token_hash, bot) VALUES ($1, $2, $3, $4, $5)",
+                [(room.id, seat.seat, seat.name, seat.token_hash, seat.bot) for seat in room.seats])
+        self._known.add(room.id)
+
+    async def get(self, room_id: str) -> StoredRoom | None:
+        """The room ``room_id`` as last committed, ``None`` if there is none."""
+        found = await self._select(f"SELECT {_ROOM_COLUMNS} FROM rooms WHERE id = $1", room_id)
+        if found:
+            self._known.add(room_id)
+        return found[0] if found else None
+
+    async def rooms(self, *, limit: int = 200) -> tuple[StoredRoom, ...]:
+        """At most ``limit`` rooms, the newest first."""
+        return await self._select(
+            f"SELECT {_ROOM_COLUMNS} FROM rooms ORDER BY created DESC, id DESC LIMIT $1", max(limit, 0))
+
+    async def unfinished(self) -> tuple[StoredRoom, ...]:
+        """Every room whose game is not over, the oldest first."""
+        return await self._select(f"SELECT {_ROOM_COLUMNS} FROM rooms WHERE NOT over ORDER BY created, id")
+
+    async def take_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Seat ``name`` at ``seat`` iff it is free, in one conditional write that notifies."""
+        async with self._connection() as connection:
+            taken = len(await connection.fetch(_TAKE_SEAT, room_id, seat, name, token_hash)) == 1
+        if taken:
+            self._known.add(room_id)
+        return taken
+
+    async def commit(self, room_id: str, *, expected_plies: int, record: str, plies: int, over: bool) -> bool:
+        """Store ``record`` iff the stored game has ``expected_plies`` moves, in one conditional
+        write that notifies; committed (and durable, as the server's settings make it) when True."""
+        async with self._connection() as connection:
+            moved = await connection.fetch(_COMMIT, room_id, record, plies, over, expected_plies)
+        committed = len(moved) == 1
+        if committed:
+            self._known.add(room_id)
+        return committed
+
+    def listen(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(room_id)`` on each notification: every committed move and taken seat of
+        any process using this database, this one's included."""
+        self._callbacks.append(callback)
+
+    async def _select(self, query: str, *arguments: object) -> tuple[StoredRoom, ...]:
+        async with self._connection() as connection, connection.transaction(
+                isolation="repeatable_read", readonly=True):  # the rooms and their seats as of one moment
+            rows = await connection.fetch(query, *arguments)
+            if not rows:
+                return ()
+            seats: dict[str, list[StoredSeat]] = {row["id"]: [] for row in rows}
+            for seat in await connection.fetch(
+                    "SELECT room_id, seat, name, token_hash, bot FROM seats WHERE room_id = ANY($1::text[]) "
+                    "ORDER BY room_id, seat", list(seats)):
+                seats[seat["room_id"]].append(
+                    StoredSeat(seat["seat"], seat["name"], seat["token_hash"], seat["bot"]))
+        return tuple(StoredRoom(id=row["id"], game=row["game"], created=row["created"], config=row["config"],
+                                seats=tuple(seats[row["id"]]), record=row["record"], plies=row["plies"],
+                                over=row["over"])
+                     for row in rows)
+
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Any]:
+        pool = self._pool
+        if pool is None:
+            raise StoreError(f"the PostgreSQL store {shown_dsn(self.dsn)} is not open")
+        try:
+            async with pool.acquire(timeout=self._connect_timeout) as connection:
+                yield connection
+        except StoreError:
+            raise
+        except (OSError, TimeoutError, asyncpg.InterfaceError,
+                asyncpg.PostgresConnectionError, asyncpg.InsufficientResourcesError) as error:
+            raise self._unreachable(error) from None
+
+    async def _keep_listening(self, listening: asyncio.Future[None]) -> None:
+        """Hold a connection that listens on :data:`CHANNEL`, opening it again whenever it is lost."""
+        wait = 0.5
+        while True:
+            try:
+                connection = await asyncpg.connect(
+                    self.dsn, timeout=self._connect_timeout,
+                    server_settings={"application_name": "cardrules-listen"})
+            except _UNREACHABLE as error:
+                if not listening.done():
+                    listening.set_exception(error)
+                    return
+                _log.warning("cannot listen to %s again (%s); trying in %.1f s",
+                             shown_dsn(self.dsn), self._scrubbed(error), wait)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, 30.0)
+                continue
+            lost = asyncio.Event()
+            connection.add_termination_listener(lambda _connection, lost=lost: lost.set())
+            try:
+                await connection.add_listener(CHANNEL, self._heard)
+                if listening.done():
+                    _log.warning("listening to %s again", shown_dsn(self.dsn))
+                    self._tell(tuple(self._known))
+                else:
+                    listening.set_result(None)
+                wait = 0.5
+                while not lost.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(lost.wait(), self._check_every)
+                    if not lost.is_set():
+                        await connection.fetchval("SELECT 1", timeout=self._check_every)
+            except _UNREACHABLE as error:
+                if not listening.done():
+                    listening.set_exception(error)
+                    return
+            finally:
+                connection.terminate()
+            _log.warning("lost the connection listening to %s; opening it again", shown_dsn(self.dsn))
+
+    def _heard(self, _connection: object, _pid: int, _channel: str, room_id: str) -> None:
+        self._tell((room_id,))
+
+    def _tell(self, room_ids: Iterable[str]) -> None:
+        for room_id in room_ids:
+            tell(self._callbacks, room_id)
+
+    def _unreachable(self, error: BaseException) -> StoreError:
+        return StoreError(f"cannot use the PostgreSQL database {shown_dsn(self.dsn)}: "
+                          f"{self._scrubbed(error)}")
+
+    def _scrubbed(self, error: BaseException) -> str:
+        """The driver's message for ``error``, without the password (a driver may quote the DSN)."""
+        text = str(error) or type(error).__name__
+        for secret in _passwords(self.dsn):
+            text = text.replace(secret, "***")
+        return printable(text, 300)
+
+
+def _passwords(dsn: str) -> set[str]:
+    """Every way the password of ``dsn`` may be written in a message."""
+    found = {match.strip("'") for match in re.findall(r"password\s*=\s*('(?:[^'\\]|\\.)*'|[^\s&]*)", dsn,
+                                                     flags=re.IGNORECASE)}
+    with contextlib.suppress(ValueError):
+        raw = urllib.parse.urlsplit(dsn).netloc.rpartition("@")[0].partition(":")[2]
+        found |= {raw, urllib.parse.unquote(raw)}
+    return {secret for secret in found if secret}

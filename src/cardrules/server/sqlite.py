@@ -1,0 +1,279 @@
+"""The SQLite store: one file on this machine, for a server of one process.
+
+Every call runs on one thread of the store's own, one at a time, so the event loop never waits on
+the disk and the connection is never shared between threads. The file is in WAL mode with
+``synchronous=FULL``: when :meth:`SQLiteStore.commit` returns, the move is in the file's journal on
+the disk, and a process killed right after has not lost it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import os
+import sqlite3
+import stat
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from cardrules.arguments import shown
+from cardrules.server.store import StoredRoom, StoredSeat, StoreError, tell
+
+__all__ = ["SQLiteStore"]
+
+T = TypeVar("T")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    created REAL NOT NULL,
+    config TEXT NOT NULL,
+    record TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    over INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rooms_by_created ON rooms (created, id);
+CREATE TABLE IF NOT EXISTS seats (
+    room_id TEXT NOT NULL REFERENCES rooms (id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    name TEXT,
+    token_hash TEXT,
+    bot TEXT,
+    PRIMARY KEY (room_id, seat)
+);
+"""
+
+_ROOM_COLUMNS = "id, game, created, config, record, plies, over"
+
+# Anything but a regular file is refused before SQLite opens it: SQLite follows a link (a planted
+# link would make the server write where it points) and would block on a FIFO or write to a device.
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+class SQLiteStore:
+    """A :class:`~cardrules.server.store.Store` in the SQLite file at ``path``, created (readable
+    and writable by its owner only) if it does not exist.
+
+    The path must name a regular file or nothing: a symbolic link, a folder, a FIFO or a device
+    is refused with :class:`~cardrules.server.store.StoreError` when the store is opened. One
+    process should use the file at a time (several would be correct, each change being a single
+    conditional write, but they would not hear of each other's moves: that is what
+    :class:`~cardrules.server.postgres.PostgresStore` is for).
+
+    >>> import asyncio, tempfile, os
+    >>> from cardrules.server.store import StoredRoom, StoredSeat
+    >>> folder = tempfile.mkdtemp()
+    >>> store = SQLiteStore(os.path.join(folder, "rooms.sqlite3"))
+    >>> room = StoredRoom(id="r1", game="the-game", created=0.0, config="{}",
+    ...                   seats=(StoredSeat(0, None, None, None),), record="{}", plies=0, over=False)
+    >>> async def one_move():
+    ...     await store.open()
+    ...     await store.create(room)
+    ...     won = await store.commit("r1", expected_plies=0, record="{...}", plies=1, over=False)
+    ...     stale = await store.commit("r1", expected_plies=0, record="{...}", plies=1, over=False)
+    ...     stored = await store.get("r1")
+    ...     await store.close()
+    ...     return won, stale, stored.plies
+    >>> asyncio.run(one_move())
+    (True, False, 1)
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)
+        self._connection: sqlite3.Connection | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        self._callbacks: list[Callable[[str], None]] = []
+
+    async def open(self) -> None:
+        """Open (or create) the file and its tables; :class:`StoreError` if it cannot be used."""
+        if self._thread is not None:
+            return
+        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardrules-sqlite")
+        try:
+            self._connection = await asyncio.get_running_loop().run_in_executor(thread, self._connect)
+        except BaseException:
+            thread.shutdown(wait=False)
+            raise
+        self._thread = thread
+
+    async def close(self) -> None:
+        """Close the file; the store may be opened again."""
+        thread, connection = self._thread, self._connection
+        if thread is None or connection is None:
+            return
+        self._thread = self._connection = None
+        try:
+            await asyncio.get_running_loop().run_in_executor(thread, connection.close)
+        finally:
+            thread.shutdown(wait=False)
+
+    async def create(self, room: StoredRoom) -> None:
+        """Add ``room`` and its seats in one transaction; :class:`StoreError` if its id is taken."""
+        def insert(connection: sqlite3.Connection) -> None:
+            with _transaction(connection, write=True):
+                connection.execute(f"INSERT INTO rooms ({_ROOM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                   (room.id, room.game, room.created, room.config, room.record,
+                                    room.plies, int(room.over)))
+                connection.executemany(
+                    "INSERT INTO seats (room_id, seat, name, token_hash, bot) VALUES (?, ?, ?, ?, ?)",
+                    [(room.id, seat.seat, seat.name, seat.token_hash, seat.bot) for seat in room.seats])
+
+        try:
+            await self._run(insert)
+        except sqlite3.IntegrityError:
+            raise StoreError(f"a room with id {shown(room.id)} already exists") from None
+
+    async def get(self, room_id: str) -> StoredRoom | None:
+        """The room ``room_id`` as last committed, ``None`` if there is none."""
+        found = await self._run(lambda connection: _select(
+            connection, f"SELECT {_ROOM_COLUMNS} FROM rooms WHERE id = ?", (room_id,)))
+        return found[0] if found else None
+
+    async def rooms(self, *, limit: int = 200) -> tuple[StoredRoom, ...]:
+        """At most ``limit`` rooms, the newest first."""
+        return await self._run(lambda connection: _select(
+            connection, f"SELECT {_ROOM_COLUMNS} FROM rooms ORDER BY created DESC, id DESC LIMIT ?",
+            (max(limit, 0),)))
+
+    async def unfinished(self) -> tuple[StoredRoom, ...]:
+        """Every room whose game is not over, the oldest first."""
+        return await self._run(lambda connection: _select(
+            connection, f"SELECT {_ROOM_COLUMNS} FROM rooms WHERE over = 0 ORDER BY created, id", ()))
+
+    async def take_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Seat ``name`` at ``seat`` iff it is free, in one conditional write."""
+        taken = await self._run(lambda connection: connection.execute(
+            "UPDATE seats SET name = ?, token_hash = ? "
+            "WHERE room_id = ? AND seat = ? AND name IS NULL AND bot IS NULL",
+            (name, token_hash, room_id, seat)).rowcount == 1)
+        if taken:
+            self._tell(room_id)
+        return taken
+
+    async def commit(self, room_id: str, *, expected_plies: int, record: str, plies: int, over: bool) -> bool:
+        """Store ``record`` iff the stored game has ``expected_plies`` moves; on the disk when True."""
+        committed = await self._run(lambda connection: connection.execute(
+            "UPDATE rooms SET record = ?, plies = ?, over = ? WHERE id = ? AND plies = ?",
+            (record, plies, int(over), room_id, expected_plies)).rowcount == 1)
+        if committed:
+            self._tell(room_id)
+        return committed
+
+    def listen(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(room_id)`` after each of this store's commits and taken seats."""
+        self._callbacks.append(callback)
+
+    def _tell(self, room_id: str) -> None:
+        tell(self._callbacks, room_id)
+
+    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        thread, connection = self._thread, self._connection
+        if thread is None or connection is None:
+            raise StoreError(f"the SQLite store {shown(self.path, 200)} is not open")
+
+        def guarded() -> T:
+            try:
+                return work(connection)
+            except sqlite3.IntegrityError:
+                raise
+            except sqlite3.Error as error:
+                raise StoreError(f"cannot use the SQLite file {shown(self.path, 200)}: {error}") from None
+
+        # A cancelled caller does not stop the thread: a commit under way still completes (and
+        # the caller, not knowing, reloads the room when it next looks).
+        return await asyncio.get_running_loop().run_in_executor(thread, guarded)
+
+    def _connect(self) -> sqlite3.Connection:
+        _ensure_regular_file(self.path)
+        try:
+            connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the SQLite file {shown(self.path, 200)}: {error}") from None
+        try:
+            _ensure_regular_file(self.path)  # the name was not swapped for a link while SQLite opened it
+            connection.execute("PRAGMA busy_timeout = 10000")
+            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode != "wal":
+                raise StoreError(f"the SQLite file {shown(self.path, 200)} cannot be put in WAL mode "
+                                 f"(the file system allows only {mode!r})")
+            connection.execute("PRAGMA synchronous = FULL")
+            connection.execute("PRAGMA foreign_keys = ON")
+            connection.executescript(_SCHEMA)
+        except sqlite3.Error as error:
+            connection.close()
+            raise StoreError(f"cannot use the SQLite file {shown(self.path, 200)}: {error}") from None
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+
+@contextlib.contextmanager
+def _transaction(connection: sqlite3.Connection, *, write: bool) -> Iterator[None]:
+    """``BEGIN`` … ``COMMIT``, rolled back if the block raises (the connection is in autocommit
+    mode, so single statements need none). ``write``: take the write lock at once (``IMMEDIATE``),
+    so a writing transaction never fails half-way on a lock."""
+    connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+    try:
+        yield
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def _select(connection: sqlite3.Connection, query: str,
+            parameters: Sequence[object]) -> tuple[StoredRoom, ...]:
+    with _transaction(connection, write=False):  # the rooms and their seats as of one moment
+        rows = connection.execute(query, parameters).fetchall()
+        if not rows:
+            return ()
+        ids = [row[0] for row in rows]
+        seats: dict[str, list[StoredSeat]] = {room_id: [] for room_id in ids}
+        # In chunks: SQLite allows a limited number of parameters per statement.
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            for room_id, seat, name, token_hash, bot in connection.execute(
+                    "SELECT room_id, seat, name, token_hash, bot FROM seats "
+                    f"WHERE room_id IN ({', '.join('?' * len(chunk))}) ORDER BY room_id, seat", chunk):
+                seats[room_id].append(StoredSeat(seat, name, token_hash, bot))
+    return tuple(StoredRoom(id=room_id, game=game, created=created, config=config,
+                            seats=tuple(seats[room_id]), record=record, plies=plies, over=bool(over))
+                 for room_id, game, created, config, record, plies, over in rows)
+
+
+def _ensure_regular_file(path: str) -> None:
+    """Refuse ``path`` unless it is a regular file, creating it (mode 0600) if it does not exist."""
+    if not path or "\0" in path:
+        raise StoreError(f"{shown(path, 200)} is not a file name")
+    for _attempt in range(2):
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            raise StoreError(f"cannot use {shown(path, 200)} as a SQLite file: {error.strerror}") from None
+        else:
+            if stat.S_ISREG(mode):
+                return
+            kind = next((kind for test, kind in _KINDS if test(mode)), "a special file")
+            raise StoreError(f"cannot use {shown(path, 200)} as a SQLite file: it is {kind}, "
+                             "not a regular file")
+        try:
+            # O_EXCL and O_NOFOLLOW: a link planted after the check above is refused, not followed.
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                                 0o600)
+        except FileExistsError:
+            continue  # someone made it meanwhile: look at what it is
+        except OSError as error:
+            reason = ("its folder does not exist" if error.errno == errno.ENOENT
+                      else error.strerror or str(error))
+            raise StoreError(f"cannot create the SQLite file {shown(path, 200)}: {reason}") from None
+        os.close(descriptor)
+        return
+    raise StoreError(f"cannot create the SQLite file {shown(path, 200)}: it keeps changing")

@@ -1,0 +1,125 @@
+"""The PostgreSQL store: another process's commits reach this one's listeners (NOTIFY), the
+listener comes back when its connection is lost, and a database that cannot be reached is a
+clear StoreError that never shows the password."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import sys
+import urllib.parse
+
+import asyncpg
+import pytest
+
+from cardrules.server.postgres import PostgresStore
+from cardrules.server.store import StoreError
+from tests.server.stores import HANG, Ears, a_room, run
+
+COMMIT_IN_ANOTHER_PROCESS = """
+import asyncio, sys
+from cardrules.server.postgres import PostgresStore
+
+async def commit():
+    store = PostgresStore(sys.argv[1])
+    await store.open()
+    print(await store.take_seat(sys.argv[2], 0, "Bob", "b" * 64),
+          await store.commit(sys.argv[2], expected_plies=0, record='{"moves": 1}', plies=1, over=False))
+    await store.close()
+
+asyncio.run(commit())
+"""
+
+
+def test_a_commit_in_another_process_reaches_this_ones_listeners(postgres_database: str) -> None:
+    async def work() -> None:
+        store = PostgresStore(postgres_database)
+        await store.open()
+        ears = Ears()
+        store.listen(ears)
+        await store.create(a_room("r"))
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", COMMIT_IN_ANOTHER_PROCESS, postgres_database, "r",
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        out, err = await asyncio.wait_for(child.communicate(), HANG)
+        assert (child.returncode, out, err) == (0, b"True True\n", b"")
+        assert await ears.until("r", times=2) == ["r", "r"]  # the seat, then the move
+        stored = await store.get("r")
+        assert stored is not None
+        assert (stored.plies, stored.seats[0].name) == (1, "Bob")
+        await store.close()
+
+    run(work)
+
+
+def test_the_listener_comes_back_when_its_connection_is_cut(
+        postgres_database: str, caplog: pytest.LogCaptureFixture) -> None:
+    async def work() -> None:
+        store = PostgresStore(postgres_database, check_every=0.2)
+        other = PostgresStore(postgres_database)
+        await store.open()
+        await other.open()
+        ears = Ears()
+        store.listen(ears)
+        await store.create(a_room("r"))
+        admin = await asyncpg.connect(postgres_database)
+        cut = await admin.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE application_name = 'cardrules-listen' AND datname = current_database()")
+        assert cut == 2  # one listener per store
+        await admin.close()
+        # Made while the listener may still be away: heard by NOTIFY, or by the catch-up that
+        # follows a new connection, but heard.
+        assert await other.commit("r", expected_plies=0, record="{}", plies=1, over=False)
+        await ears.until("r")
+        ears.heard.clear()
+        assert await other.commit("r", expected_plies=1, record="{}", plies=2, over=False)
+        await ears.until("r")
+        await other.close()
+        await store.close()
+
+    with caplog.at_level(logging.WARNING, logger="cardrules.server"):
+        run(work)
+    assert "listening to" in caplog.text
+
+
+def a_closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_an_unreachable_database_is_a_clear_error_that_hides_the_password() -> None:
+    port = a_closed_port()
+    dsn = f"postgresql://ann:Sup3r-Secret@127.0.0.1:{port}/rooms"
+
+    async def work() -> None:
+        await PostgresStore(dsn, connect_timeout=HANG).open()
+
+    with pytest.raises(StoreError) as raised:
+        run(work)
+    message = str(raised.value)
+    assert message.startswith(
+        f"cannot use the PostgreSQL database 'postgresql://ann:***@127.0.0.1:{port}/rooms': ")
+    assert "Sup3r-Secret" not in message
+    assert "Sup3r-Secret" not in repr(PostgresStore(dsn))
+
+
+def test_a_missing_database_is_a_clear_error_that_hides_the_password(postgres_dsn: str) -> None:
+    parts = urllib.parse.urlsplit(postgres_dsn)
+    user, host = parts.username or "postgres", parts.netloc.rpartition("@")[2]
+    dsn = parts._replace(netloc=f"{user}:Sup3r-Secret@{host}", path="/no_such_database").geturl()
+
+    async def work() -> None:
+        await PostgresStore(dsn).open()
+
+    with pytest.raises(StoreError) as raised:
+        run(work)
+    message = str(raised.value)
+    assert message.startswith(
+        f"cannot use the PostgreSQL database 'postgresql://{user}:***@{host}/no_such_database': ")
+    # A server that trusts us says the database is missing; one that checks passwords refuses this one.
+    assert 'database "no_such_database" does not exist' in message or "password" in message
+    assert "Sup3r-Secret" not in message
