@@ -3,7 +3,8 @@
 The server runs in a subprocess under uvicorn (SQLite in a temporary folder, bots without delay);
 each page is a fresh headless chromium with its own profile, its viewport 1280x800. Nothing is
 downloaded: Selenium Manager is kept offline and the driver is Debian's. Without chromium,
-chromedriver or selenium the tests skip and say why.
+chromedriver or selenium the tests skip and say why (and fail with ``CARDRULES_REQUIRE_ALL=1``, as
+in CI).
 
 Screenshots of each table go to a temporary folder, or to the folder named by
 ``CARDRULES_SCREENSHOTS`` (``CARDRULES_SCREENSHOTS=docs/images`` refreshes the docs' pictures).
@@ -27,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.conftest import service_missing
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -66,21 +69,16 @@ def _why_not_here() -> str | None:
 def _a_browser_is_here() -> None:
     reason = _why_not_here()
     if reason is not None:
-        pytest.skip(reason)
+        service_missing(reason)
 
 
 # The app as an app builder creates it: a SQLite store, bots that move at once.
 _SERVE = """
 import sys
 import uvicorn
-from cardrules.server import ServerSettings, create_app
-try:
-    from cardrules.server.sqlite import SQLiteStore
-    store = SQLiteStore(sys.argv[1])
-except ImportError:  # TEMPORARY until s19-store is merged
-    store = None
+from cardrules.server import ServerSettings, SQLiteStore, create_app
 
-app = create_app(store, settings=ServerSettings(bot_delay=0.0))
+app = create_app(SQLiteStore(sys.argv[1]), settings=ServerSettings(bot_delay=0.0))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 
