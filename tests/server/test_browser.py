@@ -541,3 +541,37 @@ def test_the_keyboard_alone_joins_and_moves_and_names_stay_text(open_page: Calla
     assert page.state()["choices"] == []
     assert page.js("return sessionStorage.getItem(arguments[0])", f"cardrules:seat:{room}") is None
     assert page.script_errors() == []
+
+
+def test_a_question_out_of_turn_is_highlighted_and_answered_by_its_number_key(
+    open_page: Callable[[], Page], shots: Path
+) -> None:
+    ana, bruno = open_page(), open_page()
+    # Seed 24, two seats that always make their first move: after ten moves Bruno's Speed Limit
+    # lets Ana answer with her Right of Way (found by playing the deal through cardrules.Session).
+    room = _post_json(f"{ana.base}/api/v1/rooms", {"game": "mille-bornes", "players": 2, "seed": 24})["id"]
+    _join_from_lobby(ana, room, 0, "Ana")
+    _join_from_lobby(bruno, room, 1, "Bruno")
+    question = ana.find("#question")
+    for _ in range(40):
+        if question.is_displayed():
+            break
+        mover = next((page for page in (ana, bruno) if page.state()["yourTurn"]), None)
+        if mover is None:
+            time.sleep(0.02)
+            continue
+        mover.play(0, by="key")
+    asked = ana.find("#question-text").text
+    assert asked.startswith("Coup fourré?"), asked
+    assert ana.state()["turn"] == "Your turn: answer the question."
+    assert ana.state()["choices"] == ["coup fourre", "decline"]
+    assert not bruno.find("#question").is_displayed()
+    # The focus is on the first answer, which a screen reader reads with the question.
+    assert ana.active()["notation"] == "coup fourre"
+    assert ana.js("return document.activeElement.getAttribute('aria-describedby')") == "question-text"
+    ana.screenshot(shots / "server-question.png")
+    ana.play(0, by="key")
+    ana.wait("the question gone", lambda: not question.is_displayed())
+    assert "Seat 0 calls a coup fourré." in ana.find("#log").text.splitlines()
+    for page in (ana, bruno):
+        assert page.script_errors() == []
