@@ -64,7 +64,7 @@ def test_a_picture_is_the_same_bytes_with_the_memos_as_without(state: Any, lang:
 
 @pytest.mark.parametrize(("verbs", "rules"), [
     (the_game, the_game.Rules(players=5, expert=True, on_fire=True)),
-    (mille_bornes, mille_bornes.Rules(players=6, team_size=2)),
+    (mille_bornes, mille_bornes.Rules(players=6, team_size=2, target_score=None)),
     (mille_bornes, mille_bornes.Rules.room(players=6, team_size=3, accumulate=True)),
 ], ids=["the-game-5p-on-fire", "mille-bornes-3x2", "mille-bornes-room-2x3"])
 def test_whole_games_draw_the_same_bytes_with_the_memos_as_without(verbs: Any, rules: Any) -> None:

@@ -325,8 +325,8 @@ def _hand(rules: Rules, table: Table, seat: int, size: int, hand: tuple[Card, ..
                 below += small + 3
         # Face down, fanned to fit one row however many there are.
         step = min(18, (_PER_ROW * _SLOT - CARD_WIDTH) // max(1, size))
-        parts.extend(card_back(_HAND_X + index * step, y, label=_label(lang, "face_down"))
-                     for index in range(size))
+        face_down = _label(lang, "face_down")
+        parts.extend(card_back(_HAND_X + index * step, y, label=face_down) for index in range(size))
         rows, width = (1 if size else 0), _HAND_X + max(0, size - 1) * step + CARD_WIDTH
     else:
         for index, card in enumerate(hand):

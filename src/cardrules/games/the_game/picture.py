@@ -186,8 +186,8 @@ def _hand(seat: int, size: int, hand: tuple[int, ...] | None, is_viewer: bool, t
         parts.append(text(_MARGIN, y + 66, "▶ " + _label(lang, "on_turn"), size=11,
                           weight="bold", fill=_UP, class_="on-turn"))
     if hand is None:
-        parts.extend(card_back(_HAND_X + index * _BACK_STEP, y, label=_label(lang, "face_down"))
-                     for index in range(size))
+        face_down = _label(lang, "face_down")
+        parts.extend(card_back(_HAND_X + index * _BACK_STEP, y, label=face_down) for index in range(size))
     else:
         parts.extend(_number_card(_HAND_X + index * _CARD_STEP, y, card, str(card), on_fire)
                      for index, card in enumerate(hand))
