@@ -16,6 +16,8 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 __all__ = ["ASCENT", "DESCENT", "MARGIN", "advance", "text_width"]
 
 ASCENT = 0.93
@@ -83,4 +85,13 @@ def text_width(content: str, size: float, *, bold: bool = False) -> float:
     >>> round(text_width("600 / 1000 bornes", 12, bold=True), 1)
     128.1
     """
-    return sum(advance(character, bold=bold) for character in content) * size * MARGIN / 1000
+    return _text_width(content, size, bold)
+
+
+# Layout measures the same labels on every picture, and a sum over characters per label added up to
+# a tenth of a drawing (issue 19): widths are remembered, in a bounded memo.
+@lru_cache(maxsize=4096, typed=True)
+def _text_width(content: str, size: float, bold: bool) -> float:
+    advances = _ADVANCES[bold]
+    widest = _WIDEST[bold]
+    return sum(advances.get(character, widest) for character in content) * size * MARGIN / 1000

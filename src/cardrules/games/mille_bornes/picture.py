@@ -3,6 +3,10 @@
 It shows each side's tableau (battle and speed piles, safeties with coups fourrés turned sideways,
 distance cards by value and the miles run), the draw and discard piles, and the hands (face up where
 the viewer may see them, else face down).
+
+The game server draws a table after every move (issue 19), so elements whose attributes are numbers
+and this module's own words are written as plain f-strings: they hold nothing to escape, and the
+generic :func:`~cardrules.svg.canvas.attributes` was the largest cost of a drawing.
 """
 
 from __future__ import annotations
@@ -19,7 +23,6 @@ from cardrules.svg.canvas import (
     INK,
     MUTED,
     Canvas,
-    attributes,
     card_back,
     card_face,
     empty_slot,
@@ -109,11 +112,12 @@ def picture(value: State | Observation, lang: Lang) -> tuple[Canvas, str]:
     elements.append(_piles(table, lang, 96))
     width = max(width, 2 * _SLOT + 3 * _MARGIN + _BAR)
     y = 96 + CARD_HEIGHT + 50
+    panels = [_tableau(rules, table, side, tableau, y + side * (_PANEL + 12), lang)
+              for side, tableau in enumerate(table.tableaux)]
     # Every panel as wide as the widest, so that the miles bars line up.
-    width = max([width] + [_tableau(rules, table, side, tableau, y, lang, None)[1]
-                           for side, tableau in enumerate(table.tableaux)])
-    for side, tableau in enumerate(table.tableaux):
-        elements.append(_tableau(rules, table, side, tableau, y, lang, width)[0])
+    width = max([width] + [needed for _, needed in panels])
+    for (parts, _), tableau in zip(panels, table.tableaux, strict=True):
+        elements.append(_framed(parts, table, tableau.miles, y, width, lang))
         y += _PANEL + 12
     y += 8
     for seat, size in enumerate(table.hand_sizes):
@@ -177,7 +181,7 @@ def _piles(table: Table, lang: Lang, y: int) -> str:
     name = _label(lang, "draw_pile")
     size = table.draw_pile_size
     x = _MARGIN
-    parts.append(f"<g {attributes(class_='draw-pile', id='draw-pile', data_count=size)}>")
+    parts.append(f'<g class="draw-pile" id="draw-pile" data-count="{size}">')
     parts.append(text(x + CARD_WIDTH // 2, y, name, size=fit(name, _SLOT + 6, 11), fill=MUTED,
                       anchor="middle"))
     if size:
@@ -190,7 +194,7 @@ def _piles(table: Table, lang: Lang, y: int) -> str:
     name = _label(lang, "discard_pile")
     size = len(table.discard_pile)
     x = _MARGIN + _SLOT + 16
-    parts.append(f"<g {attributes(class_='discard-pile', id='discard-pile', data_count=size)}>")
+    parts.append(f'<g class="discard-pile" id="discard-pile" data-count="{size}">')
     parts.append(text(x + CARD_WIDTH // 2, y, name, size=fit(name, _SLOT + 6, 11), fill=MUTED,
                       anchor="middle"))
     if size:
@@ -204,15 +208,14 @@ def _piles(table: Table, lang: Lang, y: int) -> str:
     return "".join(parts)
 
 
-def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, lang: Lang,
-             width: int | None) -> tuple[str, int]:
-    """One side's panel, ``width`` wide (``None``: as wide as it needs), and that width."""
+def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int,
+             lang: Lang) -> tuple[list[str], int]:
+    """One side's panel but its frame and miles bar (see :func:`_framed`), and the width it needs."""
     miles = tableau.miles
     moving = _label(lang, "rolling") if tableau.moving else _label(lang, "stopped")
     head = f"{_side_name(rules, side, lang)} · {moving}"
     distance = _label(lang, "miles", n=miles, m=table.target)
-    parts = [f"<g {attributes(class_='tableau', id=f'tableau-{side}', data_side=side, data_miles=miles)}>",
-             "",  # the panel's frame, once its width is known
+    parts = [f'<g class="tableau" id="tableau-{side}" data-side="{side}" data-miles="{miles}">',
              text(_MARGIN + 12, y + 22, head, size=13, weight="bold", class_="name")]
     x = _MARGIN + 12
     card_y = y + 48
@@ -222,7 +225,8 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
         piles.append(("direction-pile", "direction", tableau.direction))
     for class_, key, pile in piles:
         name = _label(lang, key)
-        parts.append(f"<g {attributes(class_=class_, data_top=pile[-1].name if pile else None)}>")
+        # A card's name is a Python name: nothing in it to escape.
+        parts.append(f'<g class="{class_}" data-top="{pile[-1].name}">' if pile else f'<g class="{class_}">')
         parts.append(text(x + CARD_WIDTH // 2, card_y - 6, name, size=fit(name, _SLOT - 6, 10), fill=MUTED,
                           anchor="middle"))
         if pile:
@@ -232,7 +236,7 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
         parts.append("</g>")
         x += _SLOT
     x += 8
-    parts.append(f"<g {attributes(class_='safeties', data_count=len(tableau.safeties))}>")
+    parts.append(f'<g class="safeties" data-count="{len(tableau.safeties)}">')
     parts.append(text(x, card_y - 6, _label(lang, "safeties"), size=10, fill=MUTED))
     # A heading wider than the cards under it keeps the next heading off it.
     heading_end = x + text_width(_label(lang, "safeties"), 10) + 8
@@ -254,7 +258,7 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
         x += _SLOT
     parts.append("</g>")
     x = max(x + 8, heading_end)
-    parts.append(f"<g {attributes(class_='distance', data_miles=miles)}>")
+    parts.append(f'<g class="distance" data-miles="{miles}">')
     parts.append(text(x, card_y - 6, _label(lang, "distance"), size=10, fill=MUTED))
     heading_end = x + text_width(_label(lang, "distance"), 10)
     back = Counter(tableau.backwards)
@@ -265,8 +269,7 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
             if not count:
                 continue
             name = _name(card, lang) if sign > 0 else _label(lang, "wrong_way_miles", card=_name(card, lang))
-            group = attributes(class_="distance-group", data_miles=sign * MILES[card], data_count=count)
-            parts.append(f"<g {group}>")
+            parts.append(f'<g class="distance-group" data-miles="{sign * MILES[card]}" data-count="{count}">')
             parts.append(_card(x, card_y, card, lang, title=_label(lang, "times", card=name, n=count),
                                class_="wrong-way" if sign < 0 else ""))
             badge = f"×{count}" if sign > 0 else f"−×{count}"
@@ -275,22 +278,25 @@ def _tableau(rules: Rules, table: Table, side: int, tableau: Tableau, y: int, la
             parts.append("</g>")
             x += _SLOT
     parts.append("</g>")
-    if width is None:
-        # The side's name and the miles share the top line, left and right of the bar.
-        top_line = _MARGIN + 12 + text_width(head, 13, bold=True) + 16 + text_width(distance, 12, bold=True) \
-            + 8 + _BAR + 12
-        width = max(x, heading_end, _MARGIN + 12 + 3 * _SLOT + _BAR + 140, top_line) + _MARGIN
+    # The side's name and the miles share the top line, left and right of the bar.
+    top_line = _MARGIN + 12 + text_width(head, 13, bold=True) + 16 + text_width(distance, 12, bold=True) \
+        + 8 + _BAR + 12
+    return parts, max(x, heading_end, _MARGIN + 12 + 3 * _SLOT + _BAR + 140, top_line) + _MARGIN
+
+
+def _framed(parts: list[str], table: Table, miles: int, y: int, width: int, lang: Lang) -> str:
+    """A side's panel from :func:`_tableau`'s ``parts``, with its frame and miles bar, ``width`` wide:
+    the widest panel's, so each panel is laid out once and framed when every width is known."""
+    distance = _label(lang, "miles", n=miles, m=table.target)
     bar_x = width - _MARGIN - 12 - _BAR
     done = max(0, min(miles, table.target)) * _BAR // max(1, table.target)
-    parts.append(f'<rect {attributes(x=bar_x, y=y + 12, width=_BAR, height=10, rx=5, fill="#d0d7de")}/>')
-    progress = attributes(class_="progress", x=bar_x, y=y + 12, width=done, height=10, rx=5, fill="#2da44e")
-    parts.append(f"<rect {progress}/>")
-    parts.append(text(bar_x - 8, y + 22, distance, size=12, weight="bold", anchor="end", class_="miles"))
-    frame = attributes(x=_MARGIN, y=y, width=width - 2 * _MARGIN, height=_PANEL, rx=8, fill="#ffffff",
-                       stroke="#d0d7de")
-    parts[1] = f"<rect {frame}/>"
-    parts.append("</g>")
-    return "".join(parts), width
+    frame = (f'<rect x="{_MARGIN}" y="{y}" width="{width - 2 * _MARGIN}" height="{_PANEL}" rx="8" '
+             'fill="#ffffff" stroke="#d0d7de"/>')
+    bar = (f'<rect x="{bar_x}" y="{y + 12}" width="{_BAR}" height="10" rx="5" fill="#d0d7de"/>'
+           f'<rect class="progress" x="{bar_x}" y="{y + 12}" width="{done}" height="10" rx="5" '
+           'fill="#2da44e"/>')
+    label = text(bar_x - 8, y + 22, distance, size=12, weight="bold", anchor="end", class_="miles")
+    return "".join((parts[0], frame, *parts[1:], bar, label, "</g>"))
 
 
 def _hand(rules: Rules, table: Table, seat: int, size: int, hand: tuple[Card, ...] | None, is_viewer: bool,
@@ -301,7 +307,7 @@ def _hand(rules: Rules, table: Table, seat: int, size: int, hand: tuple[Card, ..
     if rules.team_size > 1:
         count = f"{count} · {_label(lang, 'side', n=rules.side_of(seat))}"
     room = _HAND_X - _MARGIN - 10
-    parts = [f"<g {attributes(class_='hand', id=f'hand-{seat}', data_seat=seat, data_count=size)}>",
+    parts = [f'<g class="hand" id="hand-{seat}" data-seat="{seat}" data-count="{size}">',
              text(_MARGIN, y + 30, who, size=fit(who, room, 13, bold=True), weight="bold", class_="name"),
              text(_MARGIN, y + 48, count, size=fit(count, room, 11), fill=MUTED, class_="count")]
     below = 84
@@ -319,8 +325,8 @@ def _hand(rules: Rules, table: Table, seat: int, size: int, hand: tuple[Card, ..
                 below += small + 3
         # Face down, fanned to fit one row however many there are.
         step = min(18, (_PER_ROW * _SLOT - CARD_WIDTH) // max(1, size))
-        parts.extend(card_back(_HAND_X + index * step, y, label=_label(lang, "face_down"))
-                     for index in range(size))
+        face_down = _label(lang, "face_down")
+        parts.extend(card_back(_HAND_X + index * step, y, label=face_down) for index in range(size))
         rows, width = (1 if size else 0), _HAND_X + max(0, size - 1) * step + CARD_WIDTH
     else:
         for index, card in enumerate(hand):

@@ -2,6 +2,10 @@
 
 It shows the draw pile, the four piles with their top cards and directions, and the hands (face up
 where the viewer may see them, else face down).
+
+The game server draws a table after every move (issue 19), so elements whose attributes are numbers
+and this module's own words are written as plain f-strings: they hold nothing to escape, and the
+generic :func:`~cardrules.svg.canvas.attributes` was the largest cost of a drawing.
 """
 
 from __future__ import annotations
@@ -113,7 +117,7 @@ def _count(lang: Lang, n: int) -> str:
 def _draw_pile(table: Table, lang: Lang) -> str:
     size = table.draw_pile_size
     name = _label(lang, "draw_pile")
-    parts = [f"<g {attributes(class_='draw-pile', id='draw-pile', data_count=size)}>",
+    parts = [f'<g class="draw-pile" id="draw-pile" data-count="{size}">',
              text(_MARGIN + CARD_WIDTH // 2, 76, name, size=11, fill=MUTED, anchor="middle")]
     if size:
         parts.append(card_back(_MARGIN, 84, label=f"{name}: {_count(lang, size)}"))
@@ -135,7 +139,7 @@ def _pile(table: Table, pile: int, on_fire: bool, lang: Lang) -> str:
     name = f"{_label(lang, direction, pile=pile_name)}, {_label(lang, 'top', n=top)}"
     if on_fire and top in FIRE_CARDS:
         name = f"{name} ({_label(lang, 'fire')})"
-    parts = [f"<g {attributes(class_=f'pile {direction}', id=f'pile-{pile}', data_top=top)}>",
+    parts = [f'<g class="pile {direction}" id="pile-{pile}" data-top="{top}">',
              _number_card(x, 84, top, name, on_fire, band=_UP if ascending else _DOWN, corner=corner),
              text(x + CARD_WIDTH // 2, 84 + CARD_HEIGHT + 16, _count(lang, len(table.piles[pile]) - 1),
                   size=11, fill=MUTED, anchor="middle", class_="count")]
@@ -175,15 +179,15 @@ def _hand(seat: int, size: int, hand: tuple[int, ...] | None, is_viewer: bool, t
           y: int, lang: Lang) -> str:
     who = _label(lang, "you", who=_player(lang, seat)) if is_viewer else _player(lang, seat)
     on_turn = seat == table.current and table.status == "playing"
-    parts = [f"<g {attributes(class_='hand', id=f'hand-{seat}', data_seat=seat, data_count=size)}>",
+    parts = [f'<g class="hand" id="hand-{seat}" data-seat="{seat}" data-count="{size}">',
              text(_MARGIN, y + 30, who, size=13, weight="bold", class_="name"),
              text(_MARGIN, y + 48, _count(lang, size), size=11, fill=MUTED, class_="count")]
     if on_turn:
         parts.append(text(_MARGIN, y + 66, "▶ " + _label(lang, "on_turn"), size=11,
                           weight="bold", fill=_UP, class_="on-turn"))
     if hand is None:
-        parts.extend(card_back(_HAND_X + index * _BACK_STEP, y, label=_label(lang, "face_down"))
-                     for index in range(size))
+        face_down = _label(lang, "face_down")
+        parts.extend(card_back(_HAND_X + index * _BACK_STEP, y, label=face_down) for index in range(size))
     else:
         parts.extend(_number_card(_HAND_X + index * _CARD_STEP, y, card, str(card), on_fire)
                      for index, card in enumerate(hand))
