@@ -36,10 +36,13 @@ class Ears:
 
     def __init__(self) -> None:
         self.heard: list[str] = []
+        self.told: list[tuple[str, int | None]] = []
+        """Each notification as heard: the room and its moves after a move, ``None`` after a seat."""
         self._changed = asyncio.Event()
 
-    def __call__(self, room_id: str) -> None:
+    def __call__(self, room_id: str, plies: int | None) -> None:
         self.heard.append(room_id)
+        self.told.append((room_id, plies))
         self._changed.set()
 
     async def until(self, room_id: str, times: int = 1) -> list[str]:

@@ -9,7 +9,7 @@ another process committed is announced with ``bot_moved`` as the process that ra
 from __future__ import annotations
 
 from cardrules import GameRecord, from_json, legal_moves, replay, to_json
-from cardrules.server import MemoryStore
+from cardrules.server import MemoryStore, StoredRoom
 from tests.server.helpers import Frame, hello, next_of, open_room, server, take_seat
 
 
@@ -79,3 +79,42 @@ def test_a_bots_move_another_process_made_is_announced_before_its_table() -> Non
     assert seen == [{"type": "room", "event": "bot_moved", "seat": 0, "name": "greedy"}]
     assert table["plies"] == 1
     assert table["events"][0]["notation"] == notation
+
+
+class _Counting(MemoryStore):
+    """A memory store that counts the times a room is read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+
+    async def get(self, room_id: str) -> StoredRoom | None:
+        self.reads += 1
+        return await super().get(room_id)
+
+
+def test_the_servers_own_moves_coming_back_as_news_are_not_read_again() -> None:
+    store = _Counting()
+    with server(store) as client:
+        room = open_room(client, game="the-game", players=2, seed=4)
+        token = take_seat(client, room["id"], 0)
+        with client.websocket_connect(f"/ws/v1/rooms/{room['id']}") as ws:
+            hello(ws, token)
+            before = store.reads
+            for plies in (1, 2, 3):
+                ws.send_json({"type": "move", "index": 0})
+                assert next_of(ws, "table", [])["plies"] == plies
+            ws.send_json({"type": "ping"})
+            next_of(ws, "pong", [])
+            after_own = store.reads
+
+            # Another process's move is news: the room is read for it.
+            async def elsewhere() -> str:
+                return await _commit_elsewhere(store, room["id"])
+
+            notation = client.portal.call(elsewhere)  # type: ignore[union-attr]
+            table = next_of(ws, "table", [])
+    assert after_own == before
+    assert store.reads > after_own
+    assert table["plies"] == 4
+    assert [event["notation"] for event in table["events"] if event["kind"] == "move"] == [notation]

@@ -84,8 +84,10 @@ def test_unfinished_holds_the_games_not_over_the_oldest_first(new_store: Maker) 
         await store.create(a_room("done", created=1.0, plies=90, over=True))
         await store.create(a_room("early", created=2.0, bots={0: "random"}))
         assert [room.id for room in await store.unfinished()] == ["early", "late"]
+        assert await store.count_unfinished() == 2
         assert await store.commit("late", expected_plies=0, record="{}", plies=50, over=True)
         assert [room.id for room in await store.unfinished()] == ["early"]
+        assert await store.count_unfinished() == 1
         await store.close()
 
     run(work)
@@ -183,6 +185,8 @@ def test_listeners_hear_of_each_commit_and_taken_seat_in_order(new_store: Maker)
         assert await store.commit("s", expected_plies=0, record="{}", plies=1, over=False)
         # Losing calls announce nothing: all that is heard before "s" is the two changes of "r".
         assert await ears.until("s") == ["r", "r", "s"]
+        # A seat is told without a count of moves; a move with the room's moves after it.
+        assert ears.told == [("r", None), ("r", 1), ("s", 1)]
         await store.close()
 
     run(work)
@@ -190,7 +194,7 @@ def test_listeners_hear_of_each_commit_and_taken_seat_in_order(new_store: Maker)
 
 def test_a_failing_listener_neither_undoes_the_commit_nor_silences_the_others(
         new_store: Maker, caplog: pytest.LogCaptureFixture) -> None:
-    def failing(_room_id: str) -> None:
+    def failing(_room_id: str, _plies: int | None) -> None:
         raise RuntimeError("this listener is broken")
 
     async def work() -> None:

@@ -45,6 +45,7 @@ def test_a_commit_in_another_process_reaches_this_ones_listeners(postgres_databa
         out, err = await asyncio.wait_for(child.communicate(), HANG)
         assert (child.returncode, out, err) == (0, b"True True\n", b"")
         assert await ears.until("r", times=2) == ["r", "r"]  # the seat, then the move
+        assert ears.told == [("r", None), ("r", 1)]  # the move's notification carries its count
         stored = await store.get("r")
         assert stored is not None
         assert (stored.plies, stored.seats[0].name) == (1, "Bob")

@@ -14,13 +14,13 @@ import contextlib
 import logging
 import re
 import urllib.parse
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 import asyncpg
 
 from cardrules.arguments import printable, shown
-from cardrules.server.store import StoredRoom, StoredSeat, StoreError, shown_dsn, tell
+from cardrules.server.store import Listener, StoredRoom, StoredSeat, StoreError, shown_dsn, tell
 
 __all__ = ["CHANNEL", "PostgresStore"]
 
@@ -71,7 +71,7 @@ WITH moved AS (
     WHERE id = $1 AND plies = $5
     RETURNING id
 )
-SELECT pg_notify('{CHANNEL}', id) FROM moved
+SELECT pg_notify('{CHANNEL}', id || ' ' || $3::text) FROM moved
 """
 
 # What a driver raises when the database cannot be reached or refuses us.
@@ -99,7 +99,7 @@ class PostgresStore:
         self._check_every = check_every
         self._pool: Any = None
         self._listener: asyncio.Task[None] | None = None
-        self._callbacks: list[Callable[[str], None]] = []
+        self._callbacks: list[Listener] = []
         self._known: set[str] = set()
 
     def __repr__(self) -> str:
@@ -178,6 +178,12 @@ class PostgresStore:
         """Every room whose game is not over, the oldest first."""
         return await self._select(f"SELECT {_ROOM_COLUMNS} FROM rooms WHERE NOT over ORDER BY created, id")
 
+    async def count_unfinished(self) -> int:
+        """How many rooms' games are not over, counted by the database."""
+        async with self._connection() as connection:
+            count: int = await connection.fetchval("SELECT count(*) FROM rooms WHERE NOT over")
+        return count
+
     async def take_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Seat ``name`` at ``seat`` iff it is free, in one conditional write that notifies."""
         async with self._connection() as connection:
@@ -196,9 +202,11 @@ class PostgresStore:
             self._known.add(room_id)
         return committed
 
-    def listen(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(room_id)`` on each notification: every committed move and taken seat of
-        any process using this database, this one's included."""
+    def listen(self, callback: Listener) -> None:
+        """Call ``callback(room_id, plies)`` on each notification: every committed move (with the
+        room's moves after it) and taken seat (``None``) of any process using this database, this
+        one's included; after the listening connection was lost, once with ``None`` for every room
+        this store has read or written."""
         self._callbacks.append(callback)
 
     async def _select(self, query: str, *arguments: object) -> tuple[StoredRoom, ...]:
@@ -255,7 +263,7 @@ class PostgresStore:
                 await connection.add_listener(CHANNEL, self._heard)
                 if listening.done():
                     _log.warning("listening to %s again", shown_dsn(self.dsn))
-                    self._tell(tuple(self._known))
+                    self._tell((room_id, None) for room_id in tuple(self._known))
                 else:
                     listening.set_result(None)
                 wait = 0.5
@@ -272,12 +280,15 @@ class PostgresStore:
                 connection.terminate()
             _log.warning("lost the connection listening to %s; opening it again", shown_dsn(self.dsn))
 
-    def _heard(self, _connection: object, _pid: int, _channel: str, room_id: str) -> None:
-        self._tell((room_id,))
+    def _heard(self, _connection: object, _pid: int, _channel: str, payload: str) -> None:
+        # A move's notification is "room_id plies", a taken seat's the room's id alone (an id has
+        # no space: it is URL-safe base64).
+        room_id, _, plies = payload.partition(" ")
+        self._tell([(room_id, int(plies) if plies.isdigit() else None)])
 
-    def _tell(self, room_ids: Iterable[str]) -> None:
-        for room_id in room_ids:
-            tell(self._callbacks, room_id)
+    def _tell(self, changes: Iterable[tuple[str, int | None]]) -> None:
+        for room_id, plies in changes:
+            tell(self._callbacks, room_id, plies)
 
     def _unreachable(self, error: BaseException) -> StoreError:
         return StoreError(f"cannot use the PostgreSQL database {shown_dsn(self.dsn)}: "

@@ -93,6 +93,15 @@ def _session_of(stored: StoredRoom) -> Session:
     return Session.from_record(from_json(stored.record, GameRecord))
 
 
+def _holds(room: Room, plies: int | None) -> bool:
+    """Whether ``room`` already holds the move a notification tells of: one that left the room at
+    ``plies`` moves, when it has that many or more. A room's moves only grow, and only one commit
+    can make its move number ``plies`` (each commit names the count it extends), so the move is
+    the one held. Most news is the server's own commit coming back: not reading the room again for
+    it spares the store a read per move. A seat's news (``None``) is always read."""
+    return plies is not None and room.session.plies >= plies
+
+
 def _table(session: Session, client: Client) -> str:
     """``client``'s table now, with the events since its last one (which it then has seen)."""
     text = table(session, client.seat, client.lang, client.seen)
@@ -121,7 +130,7 @@ class Rooms:
         self._stopping = False
         self._threads = BotThreads(BOT_THREADS)
         # How many unfinished rooms the store holds, counted at most every COUNT_EVERY seconds
-        # (the store hands over every unfinished room to count them) and kept up to date between.
+        # (a query, cheap but not free) and kept up to date between.
         self._unfinished: int | None = None
         self._counted = 0.0
 
@@ -171,7 +180,7 @@ class Rooms:
                 raise ProtocolError("bad_bot", f"no seat {seat} at a table of {rules.players}")
             bots[seat] = parse_room_bot(game, spec, self.extra_bots)
         if self._unfinished is None or time.monotonic() - self._counted > COUNT_EVERY:
-            self._unfinished, self._counted = len(await self.store.unfinished()), time.monotonic()
+            self._unfinished, self._counted = await self.store.count_unfinished(), time.monotonic()
         if self._unfinished >= self.max_rooms:
             raise ProtocolError("too_many_rooms", f"this server has {self.max_rooms} rooms in play; "
                                                   "try again when one has finished")
@@ -319,20 +328,24 @@ class Rooms:
 
     # --- the store's news -------------------------------------------------------------------------------
 
-    def _notified(self, room_id: str) -> None:
-        """The store's callback (maybe on another thread): some process changed the room."""
+    def _notified(self, room_id: str, plies: int | None) -> None:
+        """The store's callback (maybe on another thread): some process changed the room (a move
+        that left it at ``plies`` moves, or a seat: ``None``)."""
         if self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self._refresh_soon, room_id)
+            self._loop.call_soon_threadsafe(self._refresh_soon, room_id, plies)
 
-    def _refresh_soon(self, room_id: str) -> None:
-        if room_id in self._rooms:
-            self._spawn(self._refresh(room_id))
+    def _refresh_soon(self, room_id: str, plies: int | None) -> None:
+        room = self._rooms.get(room_id)
+        if room is not None and not _holds(room, plies):
+            self._spawn(self._refresh(room_id, plies))
 
-    async def _refresh(self, room_id: str) -> None:
+    async def _refresh(self, room_id: str, plies: int | None) -> None:
         room = self._rooms.get(room_id)
         if room is None:
             return
         async with room.lock:
+            if _holds(room, plies):  # caught up while this waited for the lock
+                return
             try:
                 await self._reload(room)
             except Exception as exc:  # the store is down, or the record unreadable: the next news retries

@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar, cast
 
 from cardrules.arguments import shown
-from cardrules.server.store import StoredRoom, StoredSeat, StoreError, tell
+from cardrules.server.store import Listener, StoredRoom, StoredSeat, StoreError, tell
 
 __all__ = ["SQLiteStore"]
 
@@ -93,7 +93,7 @@ class SQLiteStore:
         self.path = os.fspath(path)
         self._connection: sqlite3.Connection | None = None
         self._thread: ThreadPoolExecutor | None = None
-        self._callbacks: list[Callable[[str], None]] = []
+        self._callbacks: list[Listener] = []
         self._writes: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
 
@@ -154,6 +154,12 @@ class SQLiteStore:
         return await self._run(lambda connection: _select(
             connection, f"SELECT {_ROOM_COLUMNS} FROM rooms WHERE over = 0 ORDER BY created, id", ()))
 
+    async def count_unfinished(self) -> int:
+        """How many rooms' games are not over, counted by the database."""
+        count: int = await self._run(lambda connection: connection.execute(
+            "SELECT count(*) FROM rooms WHERE over = 0").fetchone()[0])
+        return count
+
     async def take_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Seat ``name`` at ``seat`` iff it is free, in one conditional write."""
         taken = await self._write(lambda connection: connection.execute(
@@ -161,7 +167,7 @@ class SQLiteStore:
             "WHERE room_id = ? AND seat = ? AND name IS NULL AND bot IS NULL",
             (name, token_hash, room_id, seat)).rowcount == 1)
         if taken:
-            self._tell(room_id)
+            self._tell(room_id, None)
         return taken
 
     async def commit(self, room_id: str, *, expected_plies: int, record: str, plies: int, over: bool) -> bool:
@@ -170,15 +176,15 @@ class SQLiteStore:
             "UPDATE rooms SET record = ?, plies = ?, over = ? WHERE id = ? AND plies = ?",
             (record, plies, int(over), room_id, expected_plies)).rowcount == 1)
         if committed:
-            self._tell(room_id)
+            self._tell(room_id, plies)
         return committed
 
-    def listen(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(room_id)`` after each of this store's commits and taken seats."""
+    def listen(self, callback: Listener) -> None:
+        """Call ``callback(room_id, plies)`` after each of this store's commits and taken seats."""
         self._callbacks.append(callback)
 
-    def _tell(self, room_id: str) -> None:
-        tell(self._callbacks, room_id)
+    def _tell(self, room_id: str, plies: int | None) -> None:
+        tell(self._callbacks, room_id, plies)
 
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` in the next batch of writes, and answer once that batch is on the disk.

@@ -15,7 +15,7 @@ import logging
 import re
 import urllib.parse
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import Protocol, TypeAlias
 
 import attrs
 
@@ -23,6 +23,7 @@ from cardrules.arguments import shown
 from cardrules.errors import CardrulesError
 
 __all__ = [
+    "Listener",
     "MemoryStore",
     "Store",
     "StoreError",
@@ -31,6 +32,10 @@ __all__ = [
     "shown_dsn",
     "tell",
 ]
+
+Listener: TypeAlias = Callable[[str, int | None], None]
+"""What :meth:`Store.listen` calls: ``listener(room_id, plies)``, ``plies`` being the room's count
+of moves after a committed move, or ``None`` after a taken seat (or when the store cannot say)."""
 
 _log = logging.getLogger("cardrules.server")
 
@@ -101,6 +106,11 @@ class Store(Protocol):
         """Every room whose game is not over, the oldest first (the server resumes their bots)."""
         ...
 
+    async def count_unfinished(self) -> int:
+        """How many rooms' games are not over (the server's cap on rooms in play), without reading
+        them."""
+        ...
+
     async def take_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Seat ``name`` at ``seat``: True iff the seat was free (no name, not a bot's) and is now
         theirs; False if it was taken (or there is no such room or seat)."""
@@ -112,11 +122,13 @@ class Store(Protocol):
         someone else committed first, or there is no such room: the caller reloads the room."""
         ...
 
-    def listen(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(room_id)`` after every committed move or taken seat of a room, on the
-        event loop. An in-process store calls it for its own changes only; a shared store also
-        for other processes' changes (and for its own, so a server must take a notification for
-        a room it already holds as a cue to compare, not as news)."""
+    def listen(self, callback: Listener) -> None:
+        """Call ``callback(room_id, plies)`` after every committed move or taken seat of a room, on
+        the event loop: ``plies`` is the room's count of moves after a committed move, ``None``
+        after a taken seat or when the store cannot say what changed (a shared store that lost its
+        notifications for a while). An in-process store calls it for its own changes only; a shared
+        store also for other processes' changes, and for its own: a server that already holds a
+        room at ``plies`` moves need not read it again."""
         ...
 
 
@@ -138,7 +150,7 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self._rooms: dict[str, StoredRoom] = {}
-        self._callbacks: list[Callable[[str], None]] = []
+        self._callbacks: list[Listener] = []
 
     async def open(self) -> None:
         """Nothing to open: the rooms live in this object."""
@@ -166,6 +178,10 @@ class MemoryStore:
         return tuple(sorted((room for room in self._rooms.values() if not room.over),
                             key=lambda room: (room.created, room.id)))
 
+    async def count_unfinished(self) -> int:
+        """How many rooms' games are not over."""
+        return sum(not room.over for room in self._rooms.values())
+
     async def take_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Seat ``name`` at ``seat`` iff it is free."""
         # No await between the check and the write: on one event loop this is atomic.
@@ -175,7 +191,7 @@ class MemoryStore:
         seats = list(room.seats)
         seats[seat] = attrs.evolve(seats[seat], name=name, token_hash=token_hash)
         self._rooms[room_id] = attrs.evolve(room, seats=tuple(seats))
-        self._tell(room_id)
+        self._tell(room_id, None)
         return True
 
     async def commit(self, room_id: str, *, expected_plies: int, record: str, plies: int, over: bool) -> bool:
@@ -184,23 +200,23 @@ class MemoryStore:
         if room is None or room.plies != expected_plies:
             return False
         self._rooms[room_id] = attrs.evolve(room, record=record, plies=plies, over=over)
-        self._tell(room_id)
+        self._tell(room_id, plies)
         return True
 
-    def listen(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(room_id)`` after each of this store's commits and taken seats."""
+    def listen(self, callback: Listener) -> None:
+        """Call ``callback(room_id, plies)`` after each of this store's commits and taken seats."""
         self._callbacks.append(callback)
 
-    def _tell(self, room_id: str) -> None:
-        tell(self._callbacks, room_id)
+    def _tell(self, room_id: str, plies: int | None) -> None:
+        tell(self._callbacks, room_id, plies)
 
 
-def tell(callbacks: Iterable[Callable[[str], None]], room_id: str) -> None:
-    """Call each of a store's ``callbacks`` with ``room_id``: one that fails is logged, and the
-    others are still called (the change it was told of is committed all the same)."""
+def tell(callbacks: Iterable[Listener], room_id: str, plies: int | None) -> None:
+    """Call each of a store's ``callbacks`` with ``room_id`` and ``plies``: one that fails is
+    logged, and the others are still called (the change it was told of is committed all the same)."""
     for callback in tuple(callbacks):
         try:
-            callback(room_id)
+            callback(room_id, plies)
         except Exception:
             _log.exception("a listener of the store failed on room %s", shown(room_id))
 
