@@ -59,7 +59,7 @@ from cardrules.server.store import Store
 SERVE = """
 import os, sys
 import uvicorn
-from cardrules.server import ServerSettings, create_app, tune_collector
+from cardrules.server import ServerSettings, create_app
 from cardrules.server.postgres import PostgresStore
 from cardrules.server.sqlite import SQLiteStore
 
@@ -67,7 +67,6 @@ port, bot_delay, max_rooms = sys.argv[1:]
 where = os.environ["CARDRULES_LOAD_WHERE"]
 store = PostgresStore(where) if os.environ["CARDRULES_LOAD_STORE"] == "postgres" else SQLiteStore(where)
 settings = ServerSettings(bot_delay=float(bot_delay), max_rooms=int(max_rooms))
-tune_collector()  # as cardrules serve does
 uvicorn.run(create_app(store, settings=settings), host="127.0.0.1", port=int(port), log_level="warning",
             lifespan="on", ws_max_size=1 << 20)
 """

@@ -94,7 +94,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
         from uvicorn.config import LOGGING_CONFIG
 
-        from cardrules.server import PostgresStore, ServerSettings, SQLiteStore, create_app, tune_collector
+        from cardrules.server import PostgresStore, ServerSettings, SQLiteStore, create_app
     except ImportError as exc:
         if not (exc.name or "").startswith(_SERVER_MODULES):
             raise
@@ -125,7 +125,6 @@ def _serve(args: argparse.Namespace) -> int:
     address = f"http://{args.host}:{args.port}/" if args.port else "the address below"
     print(f"cardrules serve: rooms in {where}; open {address} (Ctrl-C stops)", file=sys.stderr, flush=True)
     server = uvicorn.Server(config)
-    tune_collector()
     try:
         server.run()
     except SystemExit:  # uvicorn could not start (the port is taken, say): it has said why

@@ -11,14 +11,12 @@
 from __future__ import annotations
 
 from cardrules.server.app import ServerSettings, create_app
-from cardrules.server.collector import GC_THRESHOLDS, tune_collector
 from cardrules.server.postgres import PostgresStore
 from cardrules.server.protocol import PROTOCOL
 from cardrules.server.sqlite import SQLiteStore
 from cardrules.server.store import MemoryStore, Store, StoredRoom, StoredSeat, StoreError
 
 __all__ = [
-    "GC_THRESHOLDS",
     "PROTOCOL",
     "MemoryStore",
     "PostgresStore",
@@ -29,5 +27,4 @@ __all__ = [
     "StoredRoom",
     "StoredSeat",
     "create_app",
-    "tune_collector",
 ]
