@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, note
+from hypothesis import assume, given, note
 from hypothesis import strategies as st
 
 from cardrules import (
@@ -462,6 +462,9 @@ def test_what_is_not_a_card_where_a_card_belongs_is_refused(state: Any, data: st
     where, cards, rebuild, seat = data.draw(st.sampled_from(list(card_piles(state))), label="place")
     note(where)
     junk = data.draw(NOT_CARDS, label="junk")
+    # A set that holds the card equal to the junk (Card.STOP == 8) keeps the card and drops the
+    # junk, so nothing would change: no case for this test.
+    assume(not isinstance(cards, frozenset) or junk not in cards)
     at = data.draw(st.integers(min_value=0, max_value=len(cards)), label="at")
     listed = list(cards)
     # Put in place of a card, or added at the end.

@@ -16,11 +16,13 @@ import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from cardrules.arguments import printable, shown
 from cardrules.errors import CardrulesError
+from cardrules.run.chunks import Interrupted
 from cardrules.run.options import MAX_NUMBER_CHARS, whole
 from cardrules.run.playing import one_line
 
@@ -124,13 +126,33 @@ def _serve(args: argparse.Namespace) -> int:
                             ws_max_size=1 << 20, server_header=False)
     address = f"http://{args.host}:{args.port}/" if args.port else "the address below"
     print(f"cardrules serve: rooms in {where}; open {address} (Ctrl-C stops)", file=sys.stderr, flush=True)
-    server = uvicorn.Server(config)
+    server = _server_class()(config)
     try:
         server.run()
     except SystemExit:  # uvicorn could not start (the port is taken, say): it has said why
         print("cardrules serve: the server could not start", file=sys.stderr)
         return 2
+    if server.signalled is not None:
+        # uvicorn shuts down on the signal, then raises it again; on Python 3.11 that reaches us as
+        # KeyboardInterrupt, on 3.13 asyncio's runner takes it and run() returns. Either way the
+        # command ends as every command does on Ctrl-C (130) or SIGTERM (143).
+        raise Interrupted(server.signalled)
     return 0 if server.started else 2
+
+
+def _server_class() -> type[Any]:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, remembering the signal that stopped it."""
+
+        signalled: int | None = None
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            self.signalled = sig
+            super().handle_exit(sig, frame)
+
+    return Server
 
 
 async def _try_open(store: Store) -> None:
