@@ -10,11 +10,11 @@ from typing import Any, cast
 import pytest
 
 from cardrules.cli import main
-from cardrules.cli.botspec import parse_bot, split_bots
 from cardrules.errors import ArgumentError
 from cardrules.games import mille_bornes as mb
 from cardrules.games.the_game.bots import GreedyBot
 from cardrules.records import GameRecord, replay
+from cardrules.run.botspec import parse_bot, split_bots
 from cardrules.run.statistics import bradley_terry, elo_ratings, mean_interval, wilson
 from cardrules.run.workers import run_chunks
 from cardrules.serialization import from_json

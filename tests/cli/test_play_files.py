@@ -15,10 +15,10 @@ import pytest
 
 import cardrules
 from cardrules.cli import main, play_session
-from cardrules.cli.botspec import parse_bot
 from cardrules.cli.play_session import SaveFileError, Session
 from cardrules.games import the_game
 from cardrules.games.the_game.command_line import THE_GAME
+from cardrules.run.botspec import parse_bot
 
 GREEDY = parse_bot("greedy", THE_GAME.bots)
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, devices and modes are POSIX")

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules.cli.botspec import parse_bot
 from cardrules.cli.play_session import Session
 from cardrules.cli.play_text import move_lines, no_such_number
 from cardrules.games import mille_bornes as mb
@@ -21,6 +20,7 @@ from cardrules.games.mille_bornes.command_line import MILLE_BORNES
 from cardrules.games.mille_bornes.reasons import REASONS as MB_REASONS
 from cardrules.games.the_game.reasons import REASONS as TG_REASONS
 from cardrules.i18n import Wording
+from cardrules.run.botspec import parse_bot
 from tests.cli.test_play import play
 
 MB_RULES = [

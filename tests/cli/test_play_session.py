@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.cli.botspec import BotSpec, parse_bot
 from cardrules.cli.play_session import (
     BotError,
     Drew,
@@ -27,6 +26,7 @@ from cardrules.games import mille_bornes as mb
 from cardrules.games import the_game
 from cardrules.games.mille_bornes.command_line import MILLE_BORNES
 from cardrules.games.the_game.command_line import THE_GAME
+from cardrules.run.botspec import BotSpec, parse_bot
 
 GREEDY = parse_bot("greedy", THE_GAME.bots)
 HEURISTIC = parse_bot("heuristic", MILLE_BORNES.bots)

@@ -13,13 +13,13 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog, Static
 
 import cardrules
-from cardrules.cli.botspec import BotSpec, parse_bot
 from cardrules.cli.play_session import Session
 from cardrules.cli.play_tui import FileScreen, PlayApp, make_app
 from cardrules.games import mille_bornes as mb
 from cardrules.games import the_game
 from cardrules.games.mille_bornes.command_line import MILLE_BORNES
 from cardrules.games.the_game.command_line import THE_GAME
+from cardrules.run.botspec import BotSpec, parse_bot
 from tests.cli.test_play_session import Cheater
 
 GREEDY = parse_bot("greedy", THE_GAME.bots)

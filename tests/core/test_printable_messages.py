@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 from cardrules import CardrulesError, from_json, to_json
 from cardrules.arguments import printable, shown
 from cardrules.bots import RandomBot
-from cardrules.cli.botspec import parse_bot, parse_bots
 from cardrules.errors import IllegalMoveError
 from cardrules.games import mille_bornes, the_game
 from cardrules.i18n import check_lang
 from cardrules.records import GameRecord
 from cardrules.registry import get
+from cardrules.run.botspec import parse_bot, parse_bots
 
 NASTY = ["\x1b[31m", "\x1b]0;pwned\x07", "\ud800", "\udfff", "\x9b2J", "\u202e", "\x00", "\x7f", "\n", "\r",
          "\u2028", "\ufeff"]
@@ -175,8 +175,8 @@ class EscapingBot:
 
 
 def test_a_bot_spec_and_a_bad_move_of_a_bot_are_named_printably_in_play() -> None:
-    from cardrules.cli.botspec import BotSpec
     from cardrules.cli.play_session import BotError, Session
+    from cardrules.run.botspec import BotSpec
 
     spec = BotSpec("mine:\x1b[31m", EscapingBot, {})
     with pytest.raises(BotError) as caught:

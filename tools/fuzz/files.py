@@ -30,9 +30,9 @@ import attrs
 from cardrules import GameRecord, to_json
 from cardrules.arguments import MAX_JSON_CHARS
 from cardrules.bots import RandomBot
-from cardrules.cli.botspec import parse_bot
 from cardrules.cli.play_session import SaveFileError, Session
 from cardrules.registry import available, get
+from cardrules.run.botspec import parse_bot
 from tools.fuzz.bounds import DEFAULT_BOUNDS, Bounds, ContractBreachError, ErrorInfo, guarded
 from tools.fuzz.findings import Failure, Reproducer, Target
 

@@ -12,10 +12,10 @@ from functools import partial
 from cardrules import registry
 from cardrules.cli.arena_games import ArenaGame, arena_jobs, play_arena_game, summarize_arena
 from cardrules.cli.arena_report import check_outputs, print_arena, write_json, write_plot
-from cardrules.cli.botspec import BotSpec, parse_bots
 from cardrules.cli.runs import first_bots, progress, run_status
 from cardrules.contract import RulesLike
 from cardrules.errors import CardrulesError
+from cardrules.run.botspec import BotSpec, parse_bots
 from cardrules.run.chunks import Interrupted, Stop
 from cardrules.run.simulator import simulator_of
 from cardrules.run.workers import run_chunks

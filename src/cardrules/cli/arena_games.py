@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from cardrules import registry
-from cardrules.cli.botspec import BotSpec, build_seat
 from cardrules.cli.options import MAX_GAMES
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError
 from cardrules.records import GameRecord
+from cardrules.run.botspec import BotSpec, build_seat
 from cardrules.run.playing import decide
 from cardrules.run.simulator import Simulator, Tally, bot_seed
 from cardrules.run.statistics import Interval, PairUnit, elo_ratings, mean_interval, wilson
@@ -153,7 +153,7 @@ def play_arena(simulator: Simulator[RulesLike, object], rules: RulesLike, bots: 
     """Play every game of the arena (:func:`arena_jobs`), in order, calling ``advance`` after each.
 
     >>> from cardrules.run.simulator import simulators
-    >>> from cardrules.cli.botspec import parse_bots
+    >>> from cardrules.run.botspec import parse_bots
     >>> from cardrules.games import the_game
     >>> simulator = simulators()["the-game"]
     >>> games = play_arena(simulator, the_game.Rules(), parse_bots("greedy,random", simulator.bots),

@@ -20,7 +20,6 @@ from typing import BinaryIO, TextIO, cast
 
 import cardrules
 from cardrules.arguments import printable
-from cardrules.cli.botspec import parse_bot, parse_bots
 from cardrules.cli.options import SEED
 from cardrules.cli.play_session import BOT_FAILED, BotError, SaveFileError, Session, Step
 from cardrules.cli.play_text import (
@@ -38,6 +37,7 @@ from cardrules.cli.play_text import (
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError, NotationError
 from cardrules.i18n import LANGUAGES, Lang, check_lang
+from cardrules.run.botspec import parse_bot, parse_bots
 from cardrules.run.options import whole
 from cardrules.run.simulator import Simulator
 
@@ -142,7 +142,7 @@ class LinePlayer:
     ``outfile``. The session it holds changes only when an action succeeds.
 
     >>> import io
-    >>> from cardrules.cli.botspec import parse_bot
+    >>> from cardrules.run.botspec import parse_bot
     >>> from cardrules.games import the_game
     >>> from cardrules.games.the_game.bots import GreedyBot
     >>> greedy = parse_bot("greedy", {"greedy": GreedyBot})

@@ -16,7 +16,7 @@ drawn from the game's seed, the seat and the move's number. So the bots' moves f
 alone: undoing and playing the same move again, or loading a saved game, goes on exactly as the
 first time would have.
 
->>> from cardrules.cli.botspec import parse_bot
+>>> from cardrules.run.botspec import parse_bot
 >>> from cardrules.games import the_game
 >>> from cardrules.games.the_game.bots import GreedyBot
 >>> greedy = parse_bot("greedy", {"greedy": GreedyBot})
@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Sequence
 from typing import Literal, TypeAlias, cast
@@ -39,12 +38,12 @@ from typing import Literal, TypeAlias, cast
 import attrs
 
 from cardrules.arguments import MAX_JSON_CHARS, printable, shown
-from cardrules.cli.botspec import BotSpec, build_seat
 from cardrules.cli.files import RefusedFileError, read_at_most, write_whole
 from cardrules.contract import AnyState, GameObservation, RulesLike
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError
 from cardrules.records import GameRecord
 from cardrules.registry import SomeGame, game_of_observation, get
+from cardrules.run.botspec import BotSpec, build_seat, decision_seed
 from cardrules.run.playing import BotError, decide
 from cardrules.run.simulator import simulator_of
 from cardrules.serialization import from_json, to_json
@@ -157,7 +156,7 @@ def seat_bots(players: int, seat: int, bots: Sequence[BotSpec]) -> tuple[BotSpec
     order, and a single bot fills them all.
 
     >>> from cardrules.bots import RandomBot
-    >>> from cardrules.cli.botspec import parse_bot
+    >>> from cardrules.run.botspec import parse_bot
     >>> seats = seat_bots(3, 1, [parse_bot("random", {"random": RandomBot})])
     >>> [None if bot is None else bot.label for bot in seats]
     ['random', None, 'random']
@@ -178,7 +177,7 @@ def advise(adviser: BotSpec, observation: object, *, seed: int) -> object:
     """The move ``adviser`` would make from ``observation`` (a seat's view, never the full state),
     one of the observer's legal moves.
 
-    >>> from cardrules.cli.botspec import parse_bot
+    >>> from cardrules.run.botspec import parse_bot
     >>> from cardrules.games import the_game
     >>> from cardrules.games.the_game.bots import GreedyBot
     >>> observation = the_game.observe(the_game.new_game(the_game.Rules(), seed=2), 0)
@@ -196,8 +195,7 @@ def advise(adviser: BotSpec, observation: object, *, seed: int) -> object:
 
 def _decision_seed(start: object, seat: int, ply: int) -> int:
     """The seed of the bot that makes move ``ply`` for ``seat`` in the game dealt from ``start``."""
-    digest = hashlib.sha256(f"cardrules play {start!r} {seat} {ply}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    return decision_seed(f"cardrules play {start!r} {seat} {ply}")
 
 
 def _hands(game: SomeGame, state: object) -> tuple[tuple[int, ...], ...]:

@@ -14,9 +14,9 @@ from typing import Literal
 
 from cardrules import registry
 from cardrules.bots import STRONGEST, Bot, OpeningRater
-from cardrules.cli.botspec import BotSpec, build_seat
 from cardrules.contract import RulesLike
 from cardrules.errors import ArgumentError
+from cardrules.run.botspec import BotSpec, build_seat
 from cardrules.run.chunks import Interrupted, Stop
 from cardrules.run.playing import BotError
 from cardrules.run.simulator import bot_seed

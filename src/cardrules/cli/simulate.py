@@ -8,10 +8,10 @@ from functools import partial
 from typing import Literal
 
 from cardrules import registry
-from cardrules.cli.botspec import BotSpec, build_seat, parse_bot
 from cardrules.cli.runs import check_first_player, first_bots, progress, run_status
 from cardrules.contract import RulesLike
 from cardrules.errors import CardrulesError
+from cardrules.run.botspec import BotSpec, build_seat, parse_bot
 from cardrules.run.playing import play_counted
 from cardrules.run.simulator import Played, Simulator, bot_seed, simulator_of
 from cardrules.run.workers import run_chunks

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
 import inspect
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -18,10 +17,11 @@ import attrs
 
 from cardrules.arguments import shown
 from cardrules.bots import Bot, RandomBot
-from cardrules.cli.botspec import BotSpec, parse_bot
 from cardrules.errors import ArgumentError, IllegalMoveError
 from cardrules.i18n import Lang, Phrase
 from cardrules.registry import SomeGame
+from cardrules.run import botspec
+from cardrules.run.botspec import BotSpec, parse_bot
 from cardrules.run.simulator import simulator_of
 from cardrules.server.limits import SEARCH_SECONDS, check_bot_options
 from cardrules.server.protocol import ProtocolError
@@ -100,8 +100,7 @@ def decision_seed(room_id: str, seat: int, ply: int) -> int:
     >>> decision_seed("r", 1, 5) == decision_seed("r", 1, 5) != decision_seed("r", 1, 6)
     True
     """
-    digest = hashlib.sha256(f"cardrules room {room_id} {seat} {ply}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    return botspec.decision_seed(f"cardrules room {room_id} {seat} {ply}")
 
 
 @attrs.frozen

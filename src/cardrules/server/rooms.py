@@ -28,10 +28,10 @@ from collections.abc import Callable, Coroutine, Mapping
 
 import attrs
 
-from cardrules.cli.botspec import BotSpec
 from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError, NotationError, NotYourTurnError
 from cardrules.i18n import LANGUAGES
 from cardrules.records import GameRecord
+from cardrules.run.botspec import BotSpec
 from cardrules.serialization import from_json, to_json
 from cardrules.server.bots import BotThreads, decide, decision_seed, parse_room_bot
 from cardrules.server.catalog import build_rules, game_named

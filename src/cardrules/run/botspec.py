@@ -1,4 +1,4 @@
-"""Bots named on the command line: ``greedy``, ``ismcts:iterations=500``, ``mypackage.bots:MyBot:depth=3``.
+"""Bots named by a spec, on the command line or for a server's room: ``greedy``, ``ismcts:iterations=500``.
 
 A spec is a built-in bot's name (a key of the game's :attr:`Simulator.bots
 <cardrules.run.Simulator.bots>`) or ``package.module:ClassName`` for a bot of your own,
@@ -9,10 +9,13 @@ or ``None`` for an optional one).
 A bot is built per seat and game with keyword arguments only: its options, ``seed=`` when the
 constructor takes a ``seed`` (derived from the deal, so a run is reproducible) and ``rules=`` when
 it takes ``rules``. A bot that fails raises :class:`~cardrules.run.playing.BotError`.
+:func:`decision_seed` gives each of a game's decisions its bot's seed, so that the bots' moves
+follow from the record alone (``cardrules play`` and the server's rooms).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import inspect
 import math
@@ -34,6 +37,7 @@ from cardrules.run.playing import INTERRUPTS, BotError, one_line
 __all__ = [
     "BotSpec",
     "build_seat",
+    "decision_seed",
     "parse_bot",
     "parse_bots",
     "split_bots",
@@ -238,3 +242,13 @@ def _convert(spec: str, key: str, text: str, kind: object) -> object:
                         for choice in choices)
     raise ArgumentError(f"bot {printable(spec, 60)}: option {printable(key, 40)}={shown(text)} "
                         f"is not {names}")
+
+
+def decision_seed(text: str) -> int:
+    """A bot's seed for one decision, drawn from ``text`` (which names the game, the seat and the
+    move): the same text always gives the same 64-bit seed.
+
+    >>> decision_seed("room r 1 5") == decision_seed("room r 1 5") != decision_seed("room r 1 6")
+    True
+    """
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
