@@ -7,7 +7,7 @@ import struct
 from math import comb
 from typing import TypeAlias
 
-from cardrules._shuffling import keys, shuffled
+from cardrules._shuffling import Keys, keys, shuffled
 from cardrules._slots import slot_setters
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.the_game.cards import CARDS, dead_cards
@@ -103,7 +103,7 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     return state
 
 
-_Layout: TypeAlias = tuple[int, int, int, struct.Struct, int, tuple[slice, ...], int, int, struct.Struct, int, int]
+_Layout: TypeAlias = tuple[*Keys, tuple[slice, ...], int, int, struct.Struct, int, int]
 """Where the hidden cards go, given the hand sizes, the observer and the seat on turn: ``(*keys,
 hands_at, seat, drawn_at, draw_pile, start, size)``. ``keys`` is how the unseen cards' places are
 shuffled (:data:`cardrules._shuffling.Keys`); they are then dealt in seat order to the other
