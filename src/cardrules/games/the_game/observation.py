@@ -64,10 +64,11 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     True
     """
     # The hot path of a search (benchmarks/bot_toolkit.py, determinize column): every line below
-    # is one C-level call or a few, and what does not depend on the draw is in ``deal``, the keys'
-    # layout included: shuffling.places is written out here (the sort of about 85 random floats
-    # is more than a third of a call), one call and one lookup less than calling it, 0.2 us of a
-    # first call of about 12 us, measured against the previous version in one process.
+    # is one C-level call or a few. What does not depend on the draw is in ``deal``, which shares
+    # the layout of its table shape (a 5-tuple to build and to free, not a 15-tuple), the keys'
+    # layout included: shuffling.places is written out here, a call and a lookup less. Both cut a
+    # first call by 0.15 to 0.4 us of 10.5 to 12.5 (1 to 3%), measured against the previous
+    # version in one process; docs/bots-and-rl.md says where the rest goes.
     if observation.__class__ is not Observation:
         check_instance(observation, Observation, "an observation of The Game")
     if rng.__class__ is not random.Random:
