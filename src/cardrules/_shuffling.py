@@ -4,24 +4,36 @@
 sorting by ``rng.random()`` keys calls a Python function per card; both cost more than the rest of
 a ``determinize``. :func:`shuffled` draws every card's key in one ``getrandbits`` call, builds the
 keys as floats in bulk and sorts them in C, carrying each card's place in its key's last byte.
+The keys are written and read little-endian explicitly (``to_bytes(..., "little")``, a ``"<"``
+struct of IEEE doubles), so every machine, whatever its own byte order, deals the same order.
 """
 
 from __future__ import annotations
 
 import random
 import struct
-import sys
+from typing import TypeAlias
 
-__all__ = ["places", "shuffled"]
+__all__ = ["Keys", "keys", "places", "shuffled"]
 
-_LITTLE_ENDIAN = sys.byteorder == "little"
 _MOST = 256
 """The most cards :func:`shuffled` sorts in bulk: a card's place must fit in a byte."""
 _KEEP = b"\x00\xff\xff\xff\xff\xff\x0f\x00"
 """Per key, the random bits kept: all but the lowest byte (the place) and the top 12 (the exponent)."""
-_LAYOUTS: dict[int, tuple[int, int, int, struct.Struct, int]] = {}
-"""Per count of cards: the random bits drawn, those kept, the places and exponents, that many floats,
-their bytes."""
+
+Keys: TypeAlias = tuple[int, int, int, struct.Struct, int]
+"""How :func:`places` draws the keys of ``count`` places: ``(bits, keep, fixed, floats, size)``, the
+random bits drawn, the mask of those kept, the places and exponents set in every key, the struct of
+``count`` floats and their size in bytes. :func:`places` is, with ``bits, keep, fixed, floats, size
+= keys(count)``::
+
+    drawn = ((rng.getrandbits(bits) & keep) | fixed).to_bytes(size, "little")
+    floats.pack(*sorted(floats.unpack(drawn)))[0::8]
+
+which a caller on a hot path may write out with the layout it keeps (The Game's ``determinize``)."""
+
+_KEYS: dict[int, Keys] = {}
+"""The :data:`Keys` worked out, per count of cards."""
 
 
 def shuffled(cards: bytes, rng: random.Random) -> bytes:
@@ -58,25 +70,31 @@ def places(count: int, rng: random.Random) -> bytes:
     >>> places(4, random.Random(1)).translate(table) == shuffled(bytes([5, 6, 7, 8]), random.Random(1))
     True
     """
-    if not _LITTLE_ENDIAN:  # the byte layout below is a little-endian float's
-        order = list(range(count))
-        rng.shuffle(order)
-        return bytes(order)
     # The fixed bytes of every key (place, exponent) are set with two operations on whole numbers
     # rather than three strided writes to a bytearray, and the keys carry places, not cards, so
     # that all of it is worked out once per count: 84 cards shuffle in 7.2 us instead of 7.7. The
-    # sort of 84 random floats is half of it (3.5 us: a comparison sort of random keys mispredicts
-    # about one branch in two, and needs log2(84!), about 420, comparisons at least).
-    layout = _LAYOUTS.get(count) or _layout(count)
-    bits, keep, fixed, floats, size = layout
-    keys = ((rng.getrandbits(bits) & keep) | fixed).to_bytes(size, "little")
-    return floats.pack(*sorted(floats.unpack(keys)))[0::8]
+    # sort of 86 random floats is more than half of it (3.8 us: a comparison sort of random keys
+    # mispredicts about one branch in two, and needs log2(86!), about 430, comparisons at least);
+    # the draw (1 us), the keys to bytes and to floats (1.3) and back (0.7) are the rest. Keys of
+    # 32 bits ("<I", 23 random bits) would save 0.4 us at most, and two cards' keys would tie in
+    # about one shuffle of 90 cards in 2,000 instead of one in 4 billion.
+    bits, keep, fixed, floats, size = _KEYS.get(count) or keys(count)
+    drawn = ((rng.getrandbits(bits) & keep) | fixed).to_bytes(size, "little")
+    return floats.pack(*sorted(floats.unpack(drawn)))[0::8]
 
 
-def _layout(count: int) -> tuple[int, int, int, struct.Struct, int]:
-    """The layout of ``count`` keys (see :data:`_LAYOUTS`), worked out and remembered."""
+def keys(count: int) -> Keys:
+    """The :data:`Keys` of ``count`` places (at most 256), worked out once and remembered.
+
+    >>> bits, keep, fixed, floats, size = keys(3)
+    >>> bits, floats.format, size
+    (192, '<3d', 24)
+    """
+    known = _KEYS.get(count)
+    if known is not None:
+        return known
     fixed = b"".join(bytes((place, 0, 0, 0, 0, 0, 0x30, 0x43)) for place in range(count))
-    layout = (64 * count, int.from_bytes(_KEEP * count, "little"), int.from_bytes(fixed, "little"),
-              struct.Struct(f"<{count}d"), 8 * count)
-    _LAYOUTS[count] = layout
-    return layout
+    made = (64 * count, int.from_bytes(_KEEP * count, "little"), int.from_bytes(fixed, "little"),
+            struct.Struct(f"<{count}d"), 8 * count)
+    _KEYS[count] = made
+    return made

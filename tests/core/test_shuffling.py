@@ -51,11 +51,17 @@ def test_nothing_to_shuffle_comes_back_as_is(cards: bytes) -> None:
     assert shuffled(cards, random.Random(1)) == cards
 
 
-def test_a_big_endian_machine_shuffles_through_random_shuffle(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(shuffling, "_LITTLE_ENDIAN", False)
-    order = shuffled(bytes(range(30)), random.Random(5))
-    assert sorted(order) == list(range(30))
-    assert order != bytes(range(30))
+def test_places_are_the_order_of_the_random_keys_whatever_the_byte_order() -> None:
+    # Worked out with whole numbers only: each place's 44 random bits, taken from the draw as
+    # little-endian 64-bit words, then the place, so that the order cannot depend on how the
+    # machine lays out bytes or floats.
+    count = 37
+    bits = shuffling.keys(count)[0]
+    for seed in range(10):
+        drawn = random.Random(seed).getrandbits(bits)
+        words = [(drawn >> (64 * place)) & (2**64 - 1) for place in range(count)]
+        ranked = sorted(((word >> 8) & (2**44 - 1), place) for place, word in enumerate(words))
+        assert shuffling.places(count, random.Random(seed)) == bytes(place for _, place in ranked)
 
 
 class _NoRandomBits(random.Random):

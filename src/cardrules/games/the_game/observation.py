@@ -7,7 +7,7 @@ import struct
 from math import comb
 from typing import TypeAlias
 
-from cardrules._shuffling import places, shuffled
+from cardrules._shuffling import Keys, keys, shuffled
 from cardrules._slots import slot_setters
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.the_game.cards import CARDS, dead_cards
@@ -64,9 +64,11 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     True
     """
     # The hot path of a search (benchmarks/bot_toolkit.py, determinize column): every line below
-    # is one C-level call or a few, and what does not depend on the draw is in ``deal``. Together
-    # with shuffling.places these cut a first call at three players from 12.9 to 11.8 us (a step
-    # is about 4 us), measured against the previous version in one process.
+    # is one C-level call or a few. What does not depend on the draw is in ``deal``, which shares
+    # the layout of its table shape (a 5-tuple to build and to free, not a 15-tuple), the keys'
+    # layout included: shuffling.places is written out here, a call and a lookup less. Both cut a
+    # first call by 0.15 to 0.4 us of 10.5 to 12.5 (1 to 3%), measured against the previous
+    # version in one process; docs/bots-and-rl.md says where the rest goes.
     if observation.__class__ is not Observation:
         check_instance(observation, Observation, "an observation of The Game")
     if rng.__class__ is not random.Random:
@@ -74,15 +76,17 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     deal = _PREPARED.get(id(observation))
     if deal is None or deal[0] is not observation:
         deal = _prepare(observation)
-    _, count, cards, dead, stuck, hands_at, seat, drawn_at, draw_pile, start, size = deal
-    unseen = places(count, rng).translate(cards)
+    _, cards, dead, stuck, layout = deal
+    bits, keep, fixed, floats, size, hands_at, seat, drawn_at, draw_pile, start, on_turn = layout
+    drawn = ((rng.getrandbits(bits) & keep) | fixed).to_bytes(size, "little")
+    unseen = floats.pack(*sorted(floats.unpack(drawn)))[0::8].translate(cards)
     # What the observer may know of the hand on turn besides its size (``dead`` is then set):
     # while its player owes cards it can lay one (else the game would be lost), and in a game
     # lost by being stuck it can lay none. validate_observation made sure that some hand
     # qualifies. A plain deal that qualifies is kept (those are uniform among the qualifying
     # deals, and the redeal draws from the same law).
-    if dead is not None and dead.issuperset(unseen[start:start + size]) != stuck:
-        unseen = _deal_hand_on_turn(unseen, dead, start, size, stuck, rng)
+    if dead is not None and dead.issuperset(unseen[start:start + on_turn]) != stuck:
+        unseen = _deal_hand_on_turn(unseen, dead, start, on_turn, stuck, rng)
     hands = []
     for part in hands_at:
         hands.append(tuple(sorted(unseen[part])))
@@ -100,21 +104,21 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     return state
 
 
-_Layout: TypeAlias = tuple[tuple[slice, ...], int, int, struct.Struct, int, int]
-"""Where the hidden cards go, given the hand sizes, the observer and the seat on turn: ``(hands_at,
-seat, drawn_at, draw_pile, start, size)``. The unseen cards, shuffled, are dealt in seat order to
-the other seats, ``hands_at`` (the observer's own hand goes in at ``seat``), and the draw pile is
-read as numbers by ``draw_pile`` from ``drawn_at`` on; the hand on turn is dealt ``[start:start +
-size]``."""
+_Layout: TypeAlias = tuple[*Keys, tuple[slice, ...], int, int, struct.Struct, int, int]
+"""Where the hidden cards go, given the hand sizes, the observer and the seat on turn: ``(*keys,
+hands_at, seat, drawn_at, draw_pile, start, size)``. ``keys`` is how the unseen cards' places are
+shuffled (:data:`cardrules._shuffling.Keys`); they are then dealt in seat order to the other
+seats, ``hands_at`` (the observer's own hand goes in at ``seat``), and the draw pile is read as
+numbers by ``draw_pile`` from ``drawn_at`` on; the hand on turn is dealt ``[start:start + size]``."""
 
-_Deal: TypeAlias = tuple[Observation, int, bytes, frozenset[int] | None, bool, *_Layout]
-"""What every determinization of one observation shares: ``(observation, count, cards, dead,
-stuck, *layout)``. ``count`` unseen cards (cards are 2 to 99: shuffled in bulk as bytes, dealt by
-slicing), sorted, are the first bytes of ``cards``, the table that turns their places into them;
-``dead``: when the hand on turn must (or, if ``stuck``, must not) hold a card that can be laid, the
-unseen cards that cannot, else ``None``; then the :data:`_Layout` of the deal. (A plain tuple, made
-by the first call on an observation and kept with the observation itself, so that no other object
-can take its ``id`` while the deal is kept.)
+_Deal: TypeAlias = tuple[Observation, bytes, frozenset[int] | None, bool, _Layout]
+"""What every determinization of one observation shares: ``(observation, cards, dead, stuck,
+layout)``. The unseen cards (cards are 2 to 99: shuffled in bulk as bytes, dealt by slicing),
+sorted, are the first bytes of ``cards``, the table that turns their places into them; ``dead``:
+when the hand on turn must (or, if ``stuck``, must not) hold a card that can be laid, the unseen
+cards that cannot, else ``None``; then the :data:`_Layout` of the deal. (A plain tuple, made by the
+first call on an observation and kept with the observation itself, so that no other object can
+take its ``id`` while the deal is kept.)
 """
 
 _PREPARED: dict[int, _Deal] = {}
@@ -142,7 +146,7 @@ def _prepare(observation: Observation) -> _Deal:
     dead = None
     if current != seat and (status == "stuck" or (status == PLAYING and table.laid < observation.minimum)):
         dead = frozenset(dead_cards(unseen, table.tops))
-    deal: _Deal = (observation, len(unseen), unseen.ljust(256, b"\0"), dead, status == "stuck", *layout)
+    deal: _Deal = (observation, unseen.ljust(256, b"\0"), dead, status == "stuck", layout)
     if len(_PREPARED) >= _PREPARED_KEPT:
         _PREPARED.clear()
     _PREPARED[id(observation)] = deal
@@ -158,7 +162,8 @@ def _layout(sizes: tuple[int, ...], seat: int, current: int, draw_pile_size: int
             hands_at.append(slice(at, at + count))
             at += count
     start = sum(sizes[:current]) - (sizes[seat] if seat < current else 0)
-    layout = tuple(hands_at), seat, at, _AS_NUMBERS[draw_pile_size], start, sizes[current]
+    layout = (*keys(at + draw_pile_size), tuple(hands_at), seat, at, _AS_NUMBERS[draw_pile_size], start,
+              sizes[current])
     if len(_LAYOUTS) >= _LAYOUTS_KEPT:
         _LAYOUTS.clear()
     _LAYOUTS[sizes, seat, current, draw_pile_size] = layout
