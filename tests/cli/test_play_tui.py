@@ -214,8 +214,8 @@ def test_a_whole_game_of_the_game_played_with_keys() -> None:
         assert result is not None
         lines = log(app)
         outcome = lines[lines.index("The game is over.") + 1]
-        assert outcome == ("You won: every card is laid!" if result.won
-                           else f"You lost, with {result.cards_left} cards left.")
+        cards = "1 card" if result.cards_left == 1 else f"{result.cards_left} cards"
+        assert outcome == ("You won: every card is laid!" if result.won else f"You lost, with {cards} left.")
         assert str(app.query_one("#prompt").render()) == "The game is over: u undo, s save, l load, q quit."
         final = app.session
         await pilot.press("u")  # back to the last decision: the same move ends the game the same way

@@ -186,12 +186,11 @@ def test_greedy_bot_lays_an_extra_card_only_within_reach() -> None:
     assert greedy_choice(state) == END_TURN  # solo: reach 1
 
 
-def test_greedy_bot_plans_a_card_and_its_backwards_trick_together() -> None:
-    # 45 then 35 moves up1 from 30 to 35: a change of 5 for two cards.
-    state = solo_after_the_minimum((30, 60, 20, 15), (35, 45, 88, 90, 92, 94))
-    assert greedy_choice(state, GreedyBot(reach=3)) == Play(45, 0)
-    assert greedy_choice(apply(state, Play(45, 0)), GreedyBot(reach=3)) == Play(35, 0)
-    assert greedy_choice(state, GreedyBot(reach=1)) == END_TURN
+def test_greedy_bot_lays_a_chain_of_backwards_tricks_as_an_extra() -> None:
+    # 20 then 10 move up1 from 30 back to 10: an extra that gives room, whatever the reach.
+    state = solo_after_the_minimum((30, 60, 25, 15), (10, 20, 88, 90, 92, 94))
+    assert greedy_choice(state) == Play(20, 0)
+    assert greedy_choice(apply(state, Play(20, 0))) == Play(10, 0)
 
 
 def test_greedy_bot_lays_the_minimum_with_the_smallest_total_change() -> None:

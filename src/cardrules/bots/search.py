@@ -135,8 +135,9 @@ class ISMCTSBot:
       With ``iterations`` and a ``seed`` the bot is deterministic.
     - ``exploration``: the UCB1 constant, on the scale of the returns (default 0.7).
     - ``rollout``: a bot that plays every seat of the simulated games (``GreedyBot()`` for The Game,
-      ``HeuristicBot()`` for Mille Bornes); it must be stateless between calls, as the reference
-      bots are, since it is asked about many unrelated positions.
+      ``HeuristicBot()`` for Mille Bornes); its move must follow from the observation it is given,
+      as the reference bots' do (GreedyBot remembers only the plan of the turn in progress, for
+      the observations that plan leads to), since it is asked about many unrelated positions.
     - ``value``: one number per seat for a final state; :func:`outcome_returns` by default (the
       figures of ``cardrules.rl.returns`` for the shipped games, without numpy).
     - ``guard`` (default 2.0; needs a ``rollout``): the root plays the rollout policy's move unless

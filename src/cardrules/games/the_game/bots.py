@@ -1,11 +1,15 @@
 """Reference bots for The Game, written only against the :class:`Observation` of the seat on turn.
 
-``GreedyBot`` is the whole-turn planning heuristic of the rules' "Known results"
-(docs/rules/the-game.md): a
-baseline that any smarter bot should beat.
+``GreedyBot`` plays the strategy of the open-source C++ analyser whose figures the rules quote as
+"Known results" (docs/rules/the-game.md): the cards owed along the route of least pile movement,
+then extra cards, each within a reach of its own pile. It is the baseline any smarter bot should
+beat, and the rollout policy of the search bot.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from cardrules.arguments import check_instance, shown
 from cardrules.errors import ArgumentError
@@ -15,13 +19,20 @@ from cardrules.games.the_game.state import Observation
 
 __all__ = ["ENDGAME_REACH", "REACH", "GreedyBot", "change"]
 
-_NO_CARD = -1
+REACH: Mapping[int, int] = MappingProxyType({1: 1, 2: 2, 3: 3, 4: 3, 5: 3})
+"""GreedyBot's default reach by number of players while cards are left to draw."""
 
-REACH = 3
-"""GreedyBot's default reach with two to five players while cards are left to draw (1 solo)."""
+ENDGAME_REACH: Mapping[int, int] = MappingProxyType({1: 1, 2: 6, 3: 8, 4: 7, 5: 6})
+"""GreedyBot's default reach by number of players once the draw pile is empty."""
 
-ENDGAME_REACH = 5
-"""GreedyBot's default reach with two to five players once the draw pile is empty (1 solo)."""
+_MIRROR = 101  # a descending pile's card c is card 101 - c of an ascending one
+_BEYOND = 100  # a cap above every card
+
+# A segment of a pile's route, laid in one go: (cards in the order laid, how far it moves the pile
+# on, how far its first card moves the pile, whether its first card is the near card of a ten-pair).
+_Segment = tuple[tuple[int, ...], int, int, bool]
+_Plan = list[tuple[int, int]]
+_END = (0, 0)  # a plan's last step: end the turn
 
 
 def change(card: int, pile: int, top: int) -> int | None:
@@ -43,71 +54,95 @@ def change(card: int, pile: int, top: int) -> int | None:
 
 
 class GreedyBot:
-    """Whole-turn planning: lay the minimum with the smallest total pile change, plus cheap extras.
+    """The analyser's strategy: the cards owed along the least movement, then extras within reach.
 
-    Every card laid is charged its :func:`change` minus ``reach``: a plan's score is its total
-    change minus ``reach`` per card. At each decision the bot searches every plan of up to
-    ``depth`` cards (at least the cards it still owes this turn) and lays the first card of the
-    best one, so an extra card is laid when it moves its pile by at most ``reach`` — or when a few
-    cards together do, like 45 then 35 by the backwards trick. It ends the turn once the minimum
-    is laid and no plan scores ≤ 0. ``reach`` applies while cards are left to draw and
-    ``endgame_reach`` once the draw pile is empty (:meth:`reach_for`): by default 1 and 1 solo,
-    :data:`REACH` and :data:`ENDGAME_REACH` (3 and 5) with two to five players, as the published
-    analysis plays. Ties go to the plan with more cards, then to the one that leaves the least
-    advanced ascending and descending piles untouched. :meth:`opening_strength` rates a dealt hand,
-    so that the strongest one can start (``play_game(..., first_player="strongest")``).
+    At the start of a turn the bot plans the whole turn from its hand and the four tops:
 
-    If the minimum cannot be laid, the bot lays as many cards as it can (each one is a card fewer
-    left). With the On Fire expansion it covers, before ending its turn, a fire card that would
-    burn at the end of this turn; otherwise it ignores fire cards. The bot is stateless and sees
-    only its observation: its own hand and the piles.
+    - **Routes.** Each pile has one route: the hand's cards that fit it, in order from its top (on
+      a descending pile, downwards). It starts with the backwards trick if the hand holds the card
+      10 behind the top (and the chain 10, 20, ... behind it). A *ten-pair* (a card and the card 10
+      past it, or a longer chain) is one block: on reaching it the route lays the hand's other
+      cards up to the far card, the far card, then the near card by the trick. Of the two piles of a
+      direction, the less advanced one's route stops below the other's top (a higher card moves the
+      other pile less), and when both show the same card only the second pile has a route.
+    - **The cards owed** are laid along the routes' beginnings that together hold at least the
+      cards owed and move the piles least in total (the trick counts -10); ties go to the one with
+      more cards, then to the one that leaves the least advanced pile of each direction least
+      advanced.
+    - **Extra cards** follow one at a time, the smallest move first: the next card (or block) of a
+      route, if its first card moves its own pile by at most the reach and is not the near card of
+      a ten-pair (a pair is kept for a later trick). There is no limit to the cards of a turn.
+    - **Reach** by number of players, while cards are left to draw / once the draw pile is empty
+      (:data:`REACH`, :data:`ENDGAME_REACH`): 1/1 solo, 2/6 with two players, 3/8 with three, 3/7
+      with four, 3/6 with five; ``reach`` and ``endgame_reach`` override them.
+    - **Stuck.** When the cards owed cannot all be laid, the analyser lays nothing unless its one
+      playable card is within reach. The rules here oblige a player who owes cards to lay any card
+      that fits, so the bot lays, one at a time, the card that moves its pile least.
+    - **On Fire.** Before ending its turn it covers a fire card that would burn at the end of
+      this turn; otherwise it ignores fire cards.
+
+    The bot remembers the plan of the turn in progress, keyed by the observation each card leads
+    to, and plans afresh whenever an observation is not one its plan foresaw (a new turn, or a game
+    taken up in the middle of a turn), treating it as the start of a turn that owes the cards still
+    owed. So its move depends only on the observation, except in the middle of a turn reached by
+    other moves than its own plan. ``depth`` (default ``None``: no limit) caps the cards of a turn
+    (never below the minimum). :meth:`opening_strength` rates a dealt hand, so that the strongest
+    one can start (``play_game(..., first_player="strongest")``).
 
     >>> from cardrules.games.the_game import Rules, new_game, observe, legal_moves
     >>> state = new_game(Rules(players=1), deck=range(2, 100))
     >>> str(GreedyBot().choose(observe(state, 0), legal_moves(state)))
-    '2 on up1'
+    '2 on up2'
     """
 
     def __init__(self, reach: int | None = None, *, endgame_reach: int | None = None,
-                 depth: int = 4) -> None:
+                 depth: int | None = None) -> None:
         for name, value in (("reach", reach), ("endgame_reach", endgame_reach)):
             if value is not None and (type(value) is not int or value < 0):
                 raise ArgumentError(f"{name} is a whole number from 0 up, or None, not {shown(value)}")
-        if type(depth) is not int or depth < 1:
-            raise ArgumentError(f"depth is a whole number from 1 up, not {shown(depth)}")
+        if depth is not None and (type(depth) is not int or depth < 1):
+            raise ArgumentError(f"depth is a whole number from 1 up, or None, not {shown(depth)}")
         self.reach = reach
         self.endgame_reach = endgame_reach
         self.depth = depth
+        # The turn in progress: the step for each observation the plan leads to.
+        self._plan: dict[tuple[object, ...], tuple[int, int]] = {}
 
     def __repr__(self) -> str:
         return (f"GreedyBot(reach={self.reach!r}, endgame_reach={self.endgame_reach!r}, "
                 f"depth={self.depth!r})")
 
+    def __getstate__(self) -> dict[str, object]:
+        return {"reach": self.reach, "endgame_reach": self.endgame_reach, "depth": self.depth}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._plan = {}
+
     def reach_for(self, observation: Observation) -> int:
         """The reach this bot plays with in ``observation``: ``endgame_reach`` once the draw pile is
-        empty, ``reach`` before; each defaults by the number of players (see the class).
+        empty, ``reach`` before; each defaults by the number of players (:data:`REACH`,
+        :data:`ENDGAME_REACH`).
 
         >>> from cardrules.games.the_game import Rules, new_game, observe
-        >>> GreedyBot().reach_for(observe(new_game(Rules(players=3), seed=1), 0))
-        3
+        >>> GreedyBot().reach_for(observe(new_game(Rules(players=2), seed=1), 0))
+        2
         """
         check_instance(observation, Observation, "an observation of The Game")
-        solo = observation.rules.players == 1
+        players = observation.rules.players
         if observation.table.draw_pile_size == 0:
-            if self.endgame_reach is not None:
-                return self.endgame_reach
-            return 1 if solo else ENDGAME_REACH
-        if self.reach is not None:
-            return self.reach
-        return 1 if solo else REACH
+            return ENDGAME_REACH[players] if self.endgame_reach is None else self.endgame_reach
+        return REACH[players] if self.reach is None else self.reach
 
-    def opening_strength(self, observation: Observation) -> int:
-        """How well this seat could open the game, higher is stronger: minus the score of the best
-        turn it could play first (see the class), which a player may tell the table without
-        naming a card ("I can start with jumps of about 4 in all").
+    def opening_strength(self, observation: Observation) -> float:
+        """How well this seat could open the game, higher is stronger, from its own hand alone.
 
-        Only the seat's own hand and the piles are used. :func:`cardrules.bots.play_game` with
-        ``first_player="strongest"`` asks every seat and lets the strongest start.
+        It rates the turn the bot would open with as the analyser compares turns: minus (the
+        piles' total movement minus the reach for each card), then more cards, then the least
+        advanced piles left least advanced, folded into one number (a player may tell the table
+        "I can start with small jumps" without naming a card). :func:`cardrules.bots.play_game`
+        with ``first_player="strongest"`` lets the highest rating start, and the lowest seat on a
+        tie, as the analyser does.
 
         >>> from cardrules.games.the_game import Rules, new_game, observe
         >>> state = new_game(Rules(players=2), deck=range(2, 100))
@@ -115,13 +150,23 @@ class GreedyBot:
         True
         """
         reach = self.reach_for(observation)
-        minimum = observation.minimum
-        _, _, score = _plan(observation.hand, list(observation.table.tops), minimum,
-                            max(minimum, self.depth), reach)
-        return -score
+        tops = observation.table.tops
+        plan = _plan_turn(observation.hand, tops, observation.minimum, reach, self.depth)
+        if plan is None:
+            return float(-10 * _BEYOND)
+        moved = 0
+        after = list(tops)
+        for card, pile in plan:
+            step = change(card, pile, after[pile])
+            assert step is not None
+            moved += step
+            after[pile] = card
+        score = moved - reach * len(plan)
+        room = min(after[0], after[1]) - max(after[2], after[3])
+        return -score + len(plan) / 100 - (room + 2 * _BEYOND) / 100_000
 
     def choose(self, observation: Observation, legal: tuple[Move, ...]) -> Move:
-        """The first card of the best plan for the rest of this turn, or the end of the turn.
+        """The next card of this turn's plan, or the end of the turn.
 
         ``legal`` must be the legal moves of the state ``observation`` was made from; moves that do
         not fit the observation raise :class:`~cardrules.errors.ArgumentError`.
@@ -129,125 +174,218 @@ class GreedyBot:
         check_instance(observation, Observation, "an observation of The Game")
         if not legal:
             raise ArgumentError("GreedyBot was given no legal move: the game is over")
-        reach = self.reach_for(observation)
         table = observation.table
-        owed = observation.minimum - table.laid
-        if owed < 0:
-            owed = 0
-        tops = list(table.tops)
-        card, pile, score = _plan(observation.hand, tops, owed, max(owed, self.depth), reach)
-        if owed == 0 and (card == _NO_CARD or score > 0):
-            card, pile = _put_out_fire(observation, tops)
-            if card == _NO_CARD:
-                return END_TURN
-        if card == _NO_CARD:  # cannot happen: a player who owes cards and can lay one has a plan
-            return legal[0]
-        return _find(legal, card, pile)
+        key = (observation.seat, table.turn, table.laid, observation.hand, table.tops, table.draw_pile_size)
+        step = self._plan.get(key)
+        move = None if step is None else self._move(observation, legal, step)
+        if move is None:
+            step = self._new_plan(observation, key)
+            if step is None:  # stuck: every card laid now is forced on the bot by the rules
+                return _forced(observation, legal)
+            move = self._move(observation, legal, step)
+        if move is None:
+            raise ArgumentError(f"GreedyBot planned {step}, which the legal moves it was given do not hold: "
+                                "they are not the moves of its observation")
+        return move
+
+    @staticmethod
+    def _move(observation: Observation, legal: tuple[Move, ...], step: tuple[int, int]) -> Move | None:
+        """The move of ``legal`` for a step of the plan (covering a fire card before the turn ends),
+        or ``None`` if ``legal`` does not hold it."""
+        card, pile = _put_out_fire(observation) if step == _END else step
+        if not card:
+            return END_TURN if END_TURN in legal else None
+        for move in legal:
+            if type(move) is Play and move.card == card and move.pile == pile:
+                return move
+        return None
+
+    def _new_plan(self, observation: Observation, key: tuple[object, ...]) -> tuple[int, int] | None:
+        """Plan the rest of the turn from ``observation`` and remember it: its first step, or
+        ``None`` if the cards owed cannot all be laid."""
+        table = observation.table
+        owed = max(0, observation.minimum - table.laid)
+        plan = _plan_turn(observation.hand, table.tops, owed, self.reach_for(observation), self.depth)
+        self._plan = {}
+        if plan is None:
+            return None
+        seat, turn, laid, draw = observation.seat, table.turn, table.laid, table.draw_pile_size
+        now, cards = list(table.tops), list(observation.hand)
+        step_key = key
+        for card, pile in plan:
+            self._plan[step_key] = (card, pile)
+            cards.remove(card)
+            now[pile] = card
+            laid += 1
+            step_key = (seat, turn, laid, tuple(cards), tuple(now), draw)
+        self._plan[step_key] = _END
+        return self._plan[key]
 
 
-def _plan(hand: tuple[int, ...], tops: list[int], owed: int, depth: int, reach: int) -> tuple[int, int, int]:
-    """The first (card, pile) of the best plan of at most ``depth`` cards, and the plan's score.
+def _routes(hand: tuple[int, ...], tops: tuple[int, int, int, int]) -> list[list[_Segment]]:
+    """The route of each pile from ``tops`` through ``hand`` (see :class:`GreedyBot`)."""
+    up = list(hand)
+    down = [_MIRROR - card for card in reversed(up)]
+    routes: list[list[_Segment]] = []
+    for first, cards, mirrored in ((0, up, False), (2, down, True)):
+        a, b = tops[first], tops[first + 1]
+        if mirrored:
+            a, b = _MIRROR - a, _MIRROR - b
+        # The less advanced pile stops below the other's top; on equal tops the first has no route.
+        routes.append([] if a == b else _route(cards, a, b if a < b else _BEYOND, mirrored))
+        routes.append(_route(cards, b, a if b < a else _BEYOND, mirrored))
+    return routes
 
-    Plans that lay the ``owed`` cards beat those that do not (then: more cards first); among full
-    plans the lowest score wins. ``(-1, 0, 0)`` if no card can be laid. A depth-first search with
-    two prunings that keep it exact:
 
-    - Cards on different piles commute (a pile's legality depends only on its own top), so only
-      plans whose piles come in non-decreasing order are searched: every plan has such a twin
-      with the same final piles and the same score.
-    - A branch is cut when even its best imaginable rest cannot beat the best full plan found so
-      far: a card changes a pile by at least 1, or by -10 if it can be a backwards trick (a card
-      10 away, on the right side, from another card of the hand or a top).
-    """
-    count = len(hand)
-    used = [False] * count
-    in_play = set(hand)
-    in_play.update(tops)
-    trick = [card + TRICK in in_play or card - TRICK in in_play for card in hand]
-    plain_gain = min(0, 1 - reach)  # the best a card that is not a trick can add to a score
-    trick_gain = -TRICK - reach
-    # The best plan so far: cards laid, score, first card, first pile, how advanced the least
-    # advanced piles are at its end (a tie-break: lower keeps more room).
-    best = [0, 0, _NO_CARD, 0, 0]
+def _route(cards: list[int], top: int, cap: int, mirrored: bool) -> list[_Segment]:
+    """One pile's route, computed as for an ascending pile (a descending one comes ``mirrored``)."""
+    present = set(cards)
+    # Chains of ten-pairs (c, c + 10, ...), as (near card, far card), by near card.
+    chains = []
+    chained: set[int] = set()
+    for card in cards:
+        if card - TRICK not in present and card + TRICK in present:
+            far = card
+            while far + TRICK in present:
+                far += TRICK
+            chains.append((card, far))
+            chained.update(range(card, far + 1, TRICK))
+    segments: list[tuple[list[int], int, int, bool]] = []
+    used: set[int] = set()
+    last = top
+    if top - TRICK in present:  # the trick first, and the chain behind it
+        near = top - TRICK
+        while near - TRICK in present:
+            near -= TRICK
+        lay = list(range(top - TRICK, near - 1, -TRICK))
+        segments.append((lay, near - top, -TRICK, False))
+        used.update(lay)
+        last = near
+    index, count = 0, len(cards)
+    while index < count:
+        card = cards[index]
+        index += 1
+        if card <= last or card in used:
+            continue
+        if card >= cap:
+            break
+        span = next(((near, far) for near, far in chains if near <= card <= far and near not in used), None)
+        if span is None:
+            segments.append(([card], card - last, card - last, False))
+            used.add(card)
+            last = card
+            continue
+        near, far = span
+        lay = [other for other in cards if card <= other < far and other not in chained and other not in used]
+        lay.extend(range(far, near - 1, -TRICK))
+        segments.append((lay, near - last, lay[0] - last, card == near))
+        used.update(lay)
+        last = near
+        index = cards.index(near) + 1
+    if mirrored:
+        return [(tuple(_MIRROR - card for card in lay), moved, first, near_card)
+                for lay, moved, first, near_card in segments]
+    return [(tuple(lay), moved, first, near_card) for lay, moved, first, near_card in segments]
 
-    def search(left: int, score: int, laid: int, first_card: int, first_pile: int, low_pile: int,
-               tricks: int) -> None:
-        if laid:
-            up, down = tops[0], tops[2]
-            room = (up if up < tops[1] else tops[1]) - (down if down > tops[3] else tops[3])
-            best_laid = best[0]
-            if best_laid < owed:
-                better = laid > best_laid or (laid == best_laid and (
-                    score < best[1] or (score == best[1] and room < best[4])))
-            else:
-                better = laid >= owed and (score < best[1] or (score == best[1] and (
-                    laid > best_laid or (laid == best_laid and room < best[4]))))
-            if better:
-                best[0], best[1], best[2], best[3], best[4] = laid, score, first_card, first_pile, room
-        if not left:
+
+def _plan_turn(hand: tuple[int, ...], tops: tuple[int, int, int, int], owed: int, reach: int,
+               depth: int | None) -> _Plan | None:
+    """The (card, pile) of the turn in the order laid, or ``None`` if the cards owed cannot be laid."""
+    routes = _routes(hand, tops)
+    now = list(tops)
+    used: set[int] = set()
+    next_segment = [0, 0, 0, 0]
+    picks: list[tuple[int, int]] = []
+    best: list[tuple[int, int]] | None = None
+    best_key = (0, 0, 0)
+
+    def search(first_pile: int, laid: int, moved: int) -> None:
+        # The cards owed: every combination of route beginnings, piles in increasing order (cards
+        # on different piles commute), each stopped as soon as it holds the cards owed.
+        nonlocal best, best_key
+        if laid >= owed:
+            key = (moved, -laid, min(now[0], now[1]) - max(now[2], now[3]))
+            if best is None or key < best_key:
+                best, best_key = list(picks), key
             return
-        # The hot loop of the bot: change() inlined, as it runs for every node of every search.
-        options = []
-        for pile in range(low_pile, 4):
-            top = tops[pile]
-            if pile < 2:
-                for i in range(count):
-                    if not used[i]:
-                        card = hand[i]
-                        if card > top:
-                            options.append((card - top, pile, i))
-                        elif card == top - TRICK:
-                            options.append((-TRICK, pile, i))
-            else:
-                for i in range(count):
-                    if not used[i]:
-                        card = hand[i]
-                        if card < top:
-                            options.append((top - card, pile, i))
-                        elif card == top + TRICK:
-                            options.append((-TRICK, pile, i))
-        options.sort()
-        rest = left - 1
-        # The most the rest of a plan could still lower its score (counting the card about to be
-        # laid as a possible trick keeps the bound the same for every option, so that options,
-        # sorted by change, can stop at the first that cannot win).
-        k = tricks if tricks < rest else rest
-        hope = k * trick_gain + (rest - k) * plain_gain
-        for step, pile, i in options:
-            new_score = score + step - reach
-            if best[0] >= owed and new_score + hope > best[1]:
-                break
-            card = hand[i]
-            top = tops[pile]
-            used[i] = True
-            tops[pile] = card
-            tricks_left = tricks - trick[i]
-            if laid:
-                search(rest, new_score, laid + 1, first_card, first_pile, pile, tricks_left)
-            else:
-                search(rest, new_score, 1, card, pile, pile, tricks_left)
-            tops[pile] = top
-            used[i] = False
+        for pile in range(first_pile, 4):
+            route = routes[pile]
+            step = next_segment[pile]
+            if step == len(route):
+                continue
+            lay, moves, _, _ = route[step]
+            if not used.isdisjoint(lay):
+                continue
+            top = now[pile]
+            next_segment[pile] = step + 1
+            used.update(lay)
+            picks.append((pile, step))
+            now[pile] = lay[-1]
+            search(pile, laid + len(lay), moved + moves)
+            now[pile] = top
+            picks.pop()
+            used.difference_update(lay)
+            next_segment[pile] = step
 
-    search(depth, 0, 0, _NO_CARD, 0, 0, sum(trick))
-    return best[2], best[3], best[1]
+    search(0, 0, 0)
+    if best is None:
+        return None
+    plan: _Plan = []
+    next_segment = [0, 0, 0, 0]
+    used.clear()
+    for pile, step in best:
+        lay = routes[pile][step][0]
+        plan.extend((card, pile) for card in lay)
+        used.update(lay)
+        next_segment[pile] = step + 1
+    limit = max(owed, depth) if depth is not None else None
+    open_piles = [pile for pile in range(4) if next_segment[pile] < len(routes[pile])]
+    while open_piles:
+        # The extras, one at a time, the smallest move first: each route's next segment, while its
+        # first card moves its own pile by at most the reach and is not a pair's near card.
+        chosen, chosen_move = -1, 0
+        for pile in list(open_piles):
+            lay, moves, first, near_card = routes[pile][next_segment[pile]]
+            if (near_card or first > reach or not used.isdisjoint(lay)
+                    or (limit is not None and len(plan) + len(lay) > limit)):
+                open_piles.remove(pile)
+            elif chosen < 0 or moves < chosen_move:
+                chosen, chosen_move = pile, moves
+        if chosen < 0:
+            break
+        lay = routes[chosen][next_segment[chosen]][0]
+        plan.extend((card, chosen) for card in lay)
+        used.update(lay)
+        next_segment[chosen] += 1
+        if next_segment[chosen] == len(routes[chosen]):
+            open_piles.remove(chosen)
+    return plan
 
 
-def _put_out_fire(observation: Observation, tops: list[int]) -> tuple[int, int]:
-    """On Fire: the cheapest (card, pile) covering a fire card that burns at the end of this turn."""
+def _put_out_fire(observation: Observation) -> tuple[int, int]:
+    """On Fire: the cheapest (card, pile) covering a fire card that burns at the end of this turn,
+    or ``(0, 0)``."""
     table = observation.table
     if not observation.rules.on_fire or table.turn not in table.fire_due:
-        return _NO_CARD, 0
+        return 0, 0
     pile = table.fire_due.index(table.turn)
-    covers = [(step, card) for card in observation.hand
-              if (step := change(card, pile, tops[pile])) is not None]
-    return (min(covers)[1], pile) if covers else (_NO_CARD, 0)
+    top = table.tops[pile]
+    covers = [(step, card) for card in observation.hand if (step := change(card, pile, top)) is not None]
+    return (min(covers)[1], pile) if covers else (0, 0)
 
 
-def _find(legal: tuple[Move, ...], card: int, pile: int) -> Move:
-    """The shared move object of ``legal`` that lays ``card`` on ``pile``."""
+def _forced(observation: Observation, legal: tuple[Move, ...]) -> Move:
+    """The legal card that moves its pile least (the rules oblige a player who owes cards to lay)."""
+    tops = observation.table.tops
+    best: Play | None = None
+    best_step = 0
     for move in legal:
-        if type(move) is Play and move.card == card and move.pile == pile:
-            return move
-    raise ArgumentError(f"GreedyBot planned {card} on pile {pile}, which the legal moves it was given "
-                        "do not hold: they are not the moves of its observation")
+        if type(move) is Play:
+            step = change(move.card, move.pile, tops[move.pile])
+            if step is not None and (best is None or step < best_step):
+                best, best_step = move, step
+    if best is None:
+        raise ArgumentError("GreedyBot owes cards but was given no card to lay: the legal moves are not "
+                            "the moves of its observation")
+    return best
+
