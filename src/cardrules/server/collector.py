@@ -1,11 +1,12 @@
 """The garbage collector in a process that serves many rooms: short collections, a full one now and then.
 
 CPython's collector now and then makes a *full* collection, which walks every object it tracks,
-and the process does nothing else meanwhile. A server holding hundreds of rooms tracks some 400
+and the process does nothing else meanwhile. A server holding hundreds of rooms tracks some 300
 objects a room, most of them its two sockets' ASGI and WebSocket machinery (coroutines, closures,
-transports, headers), the rest the room's session and seats: at 500 rooms some 200,000 objects,
-and each full collection cost 160-250 ms of CPU on this project's 2-core machine, every room
-waiting behind it. Those stalls were most of the slowest moves under load (docs/server-deploy.md).
+transports, headers), the rest the room's session, seats and queues: at 500 rooms some 210,000
+objects with the modules', and each full collection cost 130-250 ms of CPU on this project's
+2-core machine, every room waiting behind it. Those stalls were most of the slowest moves under
+load (docs/server-deploy.md).
 
 :func:`freeze_survivors` keeps the collections short: after each collection of the collector's
 middle generation, everything that survived it is frozen (:func:`gc.freeze`), out of the reach of
@@ -14,8 +15,9 @@ longer used is still freed at once when nothing refers to it; one that dies in a
 (asyncio's socket transport on Python 3.11 is one, for every connection that closes) waits for the
 next thaw: every ``thaw_every`` seconds the frozen objects are given back to the collector, and its
 next full collection walks everything once, frees those cycles and freezes the rest again. That
-one is as long as every full collection was before, once in ``thaw_every`` seconds rather than
-every few seconds.
+one is as long as every full collection was before (a little longer), once in ``thaw_every``
+seconds rather than every 10 to 15; and the cycles waiting for it hold memory meanwhile (at 500
+rooms, 430-450 KiB a room rather than about 250, level over a 400-second run).
 
 The settings belong to the process, not to an app: ``cardrules serve`` calls
 :func:`freeze_survivors`; a process of yours that mounts :func:`~cardrules.server.create_app` and
@@ -37,7 +39,7 @@ __all__ = ["THAW_EVERY", "freeze_survivors", "stop_freezing", "thaw"]
 THAW_EVERY = 60.0
 """Seconds between two thaws of :func:`freeze_survivors` by default: one full collection over
 everything a minute, which bounds what waits frozen in reference cycles to a minute's worth (at
-500 rooms, memory per room stayed level over a 200-second run; docs/server-deploy.md)."""
+500 rooms, memory per room stayed level over a 400-second run; docs/server-deploy.md)."""
 
 
 class _Policy:
