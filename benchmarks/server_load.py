@@ -19,13 +19,17 @@ being saturated, latencies that are mostly queueing). Printed:
   spectator's) receiving the table that holds it;
 - memory per room: how far the server's resident memory (RSS) rose over the server with no room,
   divided by the rooms live at once;
+- the collector: each server's collections of the middle and the oldest (full) generation over the
+  whole run, how many and how long in CPU time (``time.thread_time`` in the server, so the load of
+  other processes on the machine does not count);
 - the check: the server is stopped, every room's stored record is read from the store and replayed,
   and its moves are compared with every move event the spectators received: any move lost,
   doubled or changed, or a record that does not replay, is reported and fails the run (exit 1).
 
 Both the load and the server run on this machine: on two cores the clients take CPU from the server,
 so the numbers are a floor for what a server alone would do. Target (issue 19): 500 rooms at once
-with p99 under 100 ms.
+with p99 under 100 ms. The server calls ``freeze_survivors()`` as ``cardrules serve`` does
+(``--collector default`` leaves Python's collector as it is, to compare).
 """
 
 from __future__ import annotations
@@ -52,14 +56,15 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from cardrules import GameRecord, from_json, replay
+from cardrules.server.collector import THAW_EVERY
 from cardrules.server.postgres import PostgresStore
 from cardrules.server.sqlite import SQLiteStore
 from cardrules.server.store import Store
 
 SERVE = """
-import os, sys
+import atexit, gc, json, os, sys, time
 import uvicorn
-from cardrules.server import ServerSettings, create_app
+from cardrules.server import ServerSettings, create_app, freeze_survivors
 from cardrules.server.postgres import PostgresStore
 from cardrules.server.sqlite import SQLiteStore
 
@@ -67,12 +72,26 @@ port, bot_delay, max_rooms = sys.argv[1:]
 where = os.environ["CARDRULES_LOAD_WHERE"]
 store = PostgresStore(where) if os.environ["CARDRULES_LOAD_STORE"] == "postgres" else SQLiteStore(where)
 settings = ServerSettings(bot_delay=float(bot_delay), max_rooms=int(max_rooms))
+if os.environ["CARDRULES_LOAD_COLLECTOR"] == "freeze":
+    freeze_survivors(thaw_every=float(os.environ["CARDRULES_LOAD_THAW"]))  # as cardrules serve does
+pauses = {0: [], 1: [], 2: []}
+began = [0.0]
+def timed(phase, info):
+    if phase == "start":
+        began[0] = time.thread_time()
+    else:
+        pauses[info["generation"]].append(time.thread_time() - began[0])
+gc.callbacks.append(timed)
+atexit.register(lambda: open(os.environ["CARDRULES_LOAD_PAUSES"] + port, "w").write(json.dumps(pauses)))
 uvicorn.run(create_app(store, settings=settings), host="127.0.0.1", port=int(port), log_level="warning",
             lifespan="on", ws_max_size=1 << 20)
 """
 """The server under load: the app of ``cardrules serve`` (``create_app``) under uvicorn, as the
 command runs it, but with any bot delay (the command's is above 0), room cap over ``--rooms``, and
-uvicorn's access log off (a line per request would measure the terminal)."""
+uvicorn's access log off (a line per request would measure the terminal); with ``--collector freeze``
+(the default) it calls ``freeze_survivors`` as the command does. It writes the CPU time of each of
+the collector's collections (``time.thread_time``, so another process's load does not count) to a
+file when it stops."""
 
 HANG = 60.0
 """Seconds after which a step that should take a moment (the server starting, a socket opening)
@@ -129,6 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes on one database (--store postgres; default: 1)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the clients' choices")
+    parser.add_argument("--collector", choices=("freeze", "default"), default="freeze",
+                        help="freeze: the server calls freeze_survivors() as cardrules serve does (the "
+                             "default); default: Python's own collector settings")
+    parser.add_argument("--thaw-every", type=float, default=THAW_EVERY, metavar="SECONDS",
+                        help=f"freeze_survivors' thaw_every (default: {THAW_EVERY:g})")
     args = parser.parse_args(argv)
     if args.store == "postgres" and not args.postgres:
         parser.error("--store postgres needs --postgres DSN")
@@ -142,6 +166,8 @@ async def _run(args: argparse.Namespace, folder: Path) -> int:
     db = folder / "rooms.sqlite3"
     # The DSN goes through the environment, not the command line, where `ps` would show its password.
     environment = {**os.environ, "CARDRULES_LOAD_STORE": args.store,
+                   "CARDRULES_LOAD_COLLECTOR": args.collector, "CARDRULES_LOAD_THAW": str(args.thaw_every),
+                   "CARDRULES_LOAD_PAUSES": str(folder / "pauses-"),
                    "CARDRULES_LOAD_WHERE": args.postgres if args.store == "postgres" else str(db)}
     bases: list[str] = []
     servers: list[subprocess.Popen[bytes]] = []
@@ -184,7 +210,9 @@ async def _run(args: argparse.Namespace, folder: Path) -> int:
             print((folder / f"server-{number}.log").read_text()[-3000:], file=sys.stderr)
     store: Store = PostgresStore(args.postgres) if args.store == "postgres" else SQLiteStore(db)
     problems = await _check(store, load.rooms)
+    pauses = [json.loads(path.read_text()) for path in folder.glob("pauses-*")]
     _report(args, load, baseline, peak, problems)
+    _report_collector(pauses)
     return 1 if problems else 0
 
 
@@ -396,6 +424,20 @@ def _report(args: argparse.Namespace, load: Load, baseline: int, peak: int, prob
     else:
         print(f"check: all {len(load.rooms)} stored records replay, with every move the spectators saw, "
               "none lost or doubled")
+
+
+def _report_collector(pauses: Sequence[dict[str, list[float]]]) -> None:
+    """The CPU time of the servers' collections, by generation (the youngest, 0, is not shown)."""
+    for number, process in enumerate(pauses):
+        parts = []
+        for generation, name in (("1", "middle"), ("2", "full")):
+            times = sorted(process.get(generation, []))
+            if times:
+                parts.append(f"{len(times)} {name}, median {statistics.median(times) * 1000:.1f} ms, "
+                             f"longest {times[-1] * 1000:.1f} ms")
+            else:
+                parts.append(f"no {name}")
+        print(f"server {number}'s collections (CPU time): " + "; ".join(parts))
 
 
 def _rss(pid: int) -> int:

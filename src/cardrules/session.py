@@ -48,7 +48,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from typing import Literal, cast
+from typing import Literal, TypeAlias, cast
 
 import attrs
 
@@ -119,17 +119,15 @@ class SeatEvent:
     cards: tuple[object, ...] = ()
 
 
-@attrs.frozen
-class _Known:
-    """What one move made known, kept so that events need no replay: who moved; the cards each seat
-    gained (its new hand when a hand of a match was dealt); a hand's number, points and the
-    match's totals when one ended; the result when the game ended."""
+_HandOver: TypeAlias = tuple[int, tuple[int, ...], tuple[int, ...]]
+_Known: TypeAlias = tuple[int, tuple[tuple[object, ...], ...], _HandOver | None, bool, object]
+"""What one move made known, kept so that events need no replay: who moved; the cards each seat
+gained (its new hand when a hand of a match was dealt); a hand's number, points and the match's
+totals when one ended; whether the game ended, and its result then.
 
-    mover: int
-    gained: tuple[tuple[object, ...], ...]
-    hand_over: tuple[int, tuple[int, ...], tuple[int, ...]] | None
-    over: bool
-    result: object
+A plain tuple, not a class: a server holds one per move of every room it serves, and the collector
+stops tracking a tuple of numbers and such tuples once it has looked at it (an attrs instance it
+tracks for good, so every full collection would walk every move of every room)."""
 
 
 def _known(game: SomeGame, before: object, after: object) -> _Known:
@@ -144,7 +142,7 @@ def _known(game: SomeGame, before: object, after: object) -> _Known:
         gained = tuple(() if over else _hand(game, after, seat) for seat in seats)
     else:
         gained = tuple(_drawn(_hand(game, before, seat), _hand(game, after, seat)) for seat in seats)
-    return _Known(mover, gained, hand_over, over, game.result(after) if over else None)
+    return (mover, gained, hand_over, over, game.result(after) if over else None)
 
 
 def _drawn(before: tuple[object, ...], after: tuple[object, ...]) -> tuple[object, ...]:
@@ -358,26 +356,27 @@ class Session:
         card_words = _facet_function(game, "card_words")
         events: list[SeatEvent] = []
         for ply in range(since, len(moves)):
-            move, fact = moves[ply], known[ply]
-            text = f"{PHRASES['seat'](lang, seat=fact.mover)} {_words(game, move, lang)}."
-            events.append(SeatEvent(ply, "move", fact.mover, text, str(move)))
-            if fact.hand_over is not None:
-                number, points, totals = fact.hand_over
+            move = moves[ply]
+            mover, gained, hand_over, over, result = known[ply]
+            text = f"{PHRASES['seat'](lang, seat=mover)} {_words(game, move, lang)}."
+            events.append(SeatEvent(ply, "move", mover, text, str(move)))
+            if hand_over is not None:
+                number, points, totals = hand_over
                 lines = [PHRASES["hand_over"](lang, n=number, scores=_sides_text(points, lang))]
                 if number > 1:
                     lines.append(PHRASES["totals"](lang, scores=_sides_text(totals, lang)))
                 events.append(SeatEvent(ply, "hand_over", None, " ".join(lines), None))
-            cards = () if seat is None else fact.gained[seat]
+            cards = () if seat is None else gained[seat]
             if cards:
                 words = _cards_text(card_words, cards, lang)
-                if fact.hand_over is None:
+                if hand_over is None:
                     text = PHRASES["drew"](lang, cards=words)
                 else:
-                    text = PHRASES["new_hand"](lang, n=fact.hand_over[0] + 1, cards=words)
+                    text = PHRASES["new_hand"](lang, n=hand_over[0] + 1, cards=words)
                 events.append(SeatEvent(ply, "drew", None, text, None, cards))
-            if fact.over:
-                result = _result_text(game, rules, fact.result, seat, lang)
-                events.append(SeatEvent(ply, "game_over", None, f"{PHRASES['over'](lang)} {result}", None))
+            if over:
+                said = _result_text(game, rules, result, seat, lang)
+                events.append(SeatEvent(ply, "game_over", None, f"{PHRASES['over'](lang)} {said}", None))
         return tuple(events)
 
     # --- inside

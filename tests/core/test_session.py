@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import pickle
 import random
 import re
+import types
 from collections import Counter
 from collections.abc import Callable
 from typing import cast
@@ -420,6 +422,36 @@ def test_a_session_rebuilt_from_its_record_tells_the_same_events(name: str) -> N
     bare = Session(live.record, live.state)
     for seat in (None, 0, 1):
         assert live.events(seat, lang="es") == rebuilt.events(seat, lang="es") == bare.events(seat, lang="es")
+
+
+def tracked_objects(session: Session) -> int:
+    """How many objects the collector tracks that the session holds (its game's move values are
+    shared by every game, and the types and functions by everything)."""
+    for _ in range(4):  # the collector lets go of a tuple once it has let go of the tuples inside
+        gc.collect()    # it, one level of nesting a collection at worst
+    shared = {id(move) for move in session.record.moves}
+    seen: set[int] = set()
+    stack: list[object] = [session]
+    while stack:
+        held = stack.pop()
+        if (id(held) in seen or id(held) in shared or not gc.is_tracked(held)
+                or isinstance(held, (type, types.ModuleType, types.FunctionType))):
+            continue
+        seen.add(id(held))
+        stack.extend(gc.get_referents(held))
+    return len(seen)
+
+
+def test_a_session_holds_as_many_tracked_objects_after_30_moves_as_after_10() -> None:
+    # A server holds a session per room, and a full collection walks every tracked object: what
+    # each move made known is kept in tuples of numbers, which the collector lets go of.
+    session = Session.start(RULES["the-game"], seed=4)
+    counts = {}
+    while session.plies < 30:
+        session = session.play(cast(int, session.to_move), 0)
+        counts[session.plies] = tracked_objects(session) if session.plies in (10, 30) else None
+    assert not session.over
+    assert counts[30] == counts[10]
 
 
 def other_hands(session: Session, state: object, seat: int | None) -> set[object]:

@@ -11,6 +11,7 @@ import sys
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from cardrules.server.clients import OUTBOX, Client
 from cardrules.server.store import MemoryStore
 from tests.server.helpers import hello, next_of, open_room, room_summary, server, take_seat, wait_for
 
@@ -118,6 +119,30 @@ def test_a_room_takes_no_more_sockets_than_its_cap() -> None:
                     second.receive_json()
     assert answer["code"] == "full"
     assert closed.value.code == 1013
+
+
+def test_a_socket_too_slow_to_follow_its_room_is_closed_with_1013_and_told_nothing_more() -> None:
+    client = Client("room", None, "en")
+    woken: list[int] = []
+    client.attach(lambda: woken.append(len(client.outbox)))
+    for number in range(OUTBOX):
+        client.push(f"frame {number}")
+    assert len(client.outbox) == OUTBOX
+    assert woken == list(range(1, OUTBOX + 1))  # its writer is woken for each frame
+    client.push("one too many")
+    client.push("and another")
+    assert list(client.outbox) == [1013]
+    assert client.closing
+
+
+def test_frames_queued_before_the_writer_comes_are_sent_when_it_does() -> None:
+    client = Client("room", 0, "en")
+    client.push("welcome")
+    client.push("table")
+    woken: list[int] = []
+    client.attach(lambda: woken.append(len(client.outbox)))
+    assert woken == [2]
+    assert list(client.outbox) == ["welcome", "table"]
 
 
 def test_the_server_takes_no_more_sockets_than_its_cap() -> None:

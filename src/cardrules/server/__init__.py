@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from cardrules.server.app import ServerSettings, create_app
+from cardrules.server.collector import freeze_survivors, stop_freezing, thaw
 from cardrules.server.postgres import PostgresStore
 from cardrules.server.protocol import PROTOCOL
 from cardrules.server.sqlite import SQLiteStore
@@ -27,4 +28,7 @@ __all__ = [
     "StoredRoom",
     "StoredSeat",
     "create_app",
+    "freeze_survivors",
+    "stop_freezing",
+    "thaw",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping
 from importlib import resources
 from pathlib import Path
@@ -297,15 +298,18 @@ async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: ServerSett
     except ProtocolError as exc:
         await _refuse(websocket, exc)
         return
-    writer = asyncio.create_task(_write(websocket, client))
+    writer = _Writer(websocket, client.outbox)
+    client.attach(writer.wake)
     try:
         await _read(websocket, rooms, client, settings)
     finally:
         rooms.leave(client)
         client.push_close(None)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, 5)
-        writer.cancel()
+        sending = writer.task
+        if sending is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(sending, 5)
+            sending.cancel()
 
 
 async def _read(websocket: WebSocket, rooms: Rooms, client: Client, settings: ServerSettings) -> None:
@@ -342,13 +346,35 @@ async def _read(websocket: WebSocket, rooms: Rooms, client: Client, settings: Se
             await rooms.move(client, message)
 
 
-async def _write(websocket: WebSocket, client: Client) -> None:
-    """Send the client's frames in order; a close code in the outbox closes the socket."""
-    with contextlib.suppress(Exception):  # the socket went away: the reader sees it too
-        while True:
-            item = await client.outbox.get()
-            if isinstance(item, str):
-                await websocket.send_text(item)
-                continue
-            await websocket.close(code=item)
-            return
+class _Writer:
+    """Sends a client's frames in order, and closes its socket when a close code comes: on a task
+    started when something is queued, which ends once the outbox is empty, so that an idle socket
+    keeps no task, coroutine or future for the collector to walk. It holds the client's outbox,
+    not the client, whose ``wake`` it is: no reference cycle, so both are freed as soon as the
+    socket is done with (a cycle would wait for the collector)."""
+
+    def __init__(self, websocket: WebSocket, outbox: deque[str | int]) -> None:
+        self.websocket = websocket
+        self.outbox = outbox
+        self.task: asyncio.Task[None] | None = None
+        self.done = False
+
+    def wake(self) -> None:
+        if not self.done and (self.task is None or self.task.done()):
+            self.task = asyncio.create_task(self._send())
+
+    async def _send(self) -> None:
+        outbox = self.outbox
+        try:
+            while outbox:
+                item = outbox.popleft()
+                if isinstance(item, str):
+                    await self.websocket.send_text(item)
+                    continue
+                self.done = True
+                await self.websocket.close(code=item)
+                return
+        except Exception:  # the socket went away: the reader sees it too
+            self.done = True
+        finally:
+            self.task = None  # a finished task keeps its coroutine: let both go

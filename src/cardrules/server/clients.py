@@ -6,8 +6,9 @@ sent to it.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
+from collections import deque
+from collections.abc import Callable
 
 from cardrules.i18n import Lang
 
@@ -32,8 +33,8 @@ class Client:
 
     >>> client = Client("room", None, "en")
     >>> client.push("frame"); client.push_close(None)
-    >>> client.outbox.get_nowait(), client.outbox.get_nowait()
-    ('frame', 1000)
+    >>> list(client.outbox)
+    ['frame', 1000]
     """
 
     def __init__(self, room_id: str, seat: int | None, lang: Lang) -> None:
@@ -41,26 +42,40 @@ class Client:
         self.seat = seat
         self.lang: Lang = lang
         self.seen = 0
-        self.outbox: asyncio.Queue[str | int] = asyncio.Queue(OUTBOX)
+        # A plain deque and a callback rather than an asyncio.Queue and a task waiting on it: a
+        # server holds two sockets a room, and every object they keep is one more for each of the
+        # collector's full collections to walk (cardrules.server.collector).
+        self.outbox: deque[str | int] = deque()
         self.closing = False
+        self._wake: Callable[[], None] | None = None
+
+    def attach(self, wake: Callable[[], None]) -> None:
+        """Call ``wake()`` whenever something is queued (the socket's writer, which sends it), and
+        now if something waits already."""
+        self._wake = wake
+        if self.outbox:
+            wake()
 
     def push(self, text: str) -> None:
         """Queue ``text`` for the socket; a socket that lets :data:`OUTBOX` frames pile up is too
         slow to follow its room, and is closed (1013)."""
         if self.closing:
             return
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            while not self.outbox.empty():
-                self.outbox.get_nowait()
+        if len(self.outbox) >= OUTBOX:
+            self.outbox.clear()
             self.push_close(1013)
+            return
+        self.outbox.append(text)
+        if self._wake is not None:
+            self._wake()
 
     def push_close(self, code: int | None) -> None:
         """Close the socket with ``code`` (``None``: 1000, normal) once the frames queued are sent."""
         if self.closing:
             return
         self.closing = True
-        if self.outbox.full():
-            self.outbox.get_nowait()
-        self.outbox.put_nowait(1000 if code is None else code)
+        if len(self.outbox) >= OUTBOX:
+            self.outbox.popleft()
+        self.outbox.append(1000 if code is None else code)
+        if self._wake is not None:
+            self._wake()
