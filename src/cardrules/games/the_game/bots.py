@@ -321,13 +321,16 @@ def _plan_turn(hand: tuple[int, ...], tops: tuple[int, int, int, int], owed: int
             used.update(lay)
             picks.append((pile, step))
             now[pile] = lay[-1]
-            search(pile, laid + len(lay), moved + moves)
+            search(pile, laid + len(lay), moved + moves)  # noqa: F821 (emptied once the search ends)
             now[pile] = top
             picks.pop()
             used.difference_update(lay)
             next_segment[pile] = step
 
     search(0, 0, 0)
+    # The closure refers to itself through its cell: emptied, the plan leaves no cycle for the
+    # collector (a server's bot threads plan thousands of turns a minute).
+    del search
     if best is None:
         return None
     plan: _Plan = []
