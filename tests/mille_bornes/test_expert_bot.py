@@ -104,7 +104,7 @@ def six_hundred_with_extra_tank(rules: Rules) -> State:
 
 def test_plays_its_safeties_before_the_card_that_completes_the_trip() -> None:
     state = six_hundred_with_extra_tank(HAND)
-    assert choice(state, ExpertBot(safeties_before_finish=False)) == Play(C.D100)  # the previous bot
+    assert choice(state, ExpertBot(safeties_before_finish=False)) == Play(C.D100)  # the previous rule
     assert choice(state) == Play(C.EXTRA_TANK)
     state = play(state, choice(state))
     assert choice(state) == Play(C.D100)  # the safety's extra turn completes the trip
@@ -130,7 +130,7 @@ def test_discards_a_battle_remedy_before_a_200_it_can_still_drive() -> None:
     # OUT_OF_GAS, both unseen; a 200 is the most distance a card gives.
     state = deal(HAND, [[C.D200, C.GASOLINE, C.ACCIDENT, C.STOP, C.FLAT_TIRE, C.D200]], [C.STOP])
     assert all(isinstance(move, Discard) for move in legal_moves(state))
-    assert choice(state, ExpertBot(battle_remedy_worth=30)) == Discard(C.D200)  # the previous bot
+    assert choice(state, ExpertBot(battle_remedy_worth=30)) == Discard(C.D200)  # the previous rule
     assert choice(state) == Discard(C.GASOLINE)
 
 
@@ -167,6 +167,16 @@ def test_keeps_the_small_card_that_finishes() -> None:
     state = solo(state, "roll", "drive 200", "drive 200", "drive 75")
     assert state.table.tableaux[0].miles == 475
     assert choice(state) == Play(C.D100)
+
+
+def test_drives_a_50_rather_than_leave_25_miles_it_cannot_finish() -> None:
+    # 575 to go 125 with a 100 and a 50: the 100 leaves 25 (the scarcest finisher), the 50 leaves 75.
+    state = deal(HAND, [[C.ROLL, C.D200, C.D200, C.D100, C.D75, C.D100]], [C.D50])
+    state = solo(state, "roll", "drive 200", "drive 200", "drive 100", "drive 75")
+    assert state.table.tableaux[0].miles == 575
+    assert [card for card in state.hands[0] if card in (C.D25, C.D50, C.D75, C.D100)] == [C.D50, C.D100]
+    assert choice(state, ExpertBot(short_remainder_weight=1)) == Play(C.D100)  # the previous rule
+    assert choice(state) == Play(C.D50)
 
 
 def test_never_plays_a_200_beyond_the_limit_and_discards_it_first() -> None:
@@ -310,6 +320,8 @@ def test_bad_options_and_arguments_are_refused() -> None:
         ExpertBot(aggression=float("nan"))
     with pytest.raises(ArgumentError, match="battle_remedy_worth"):
         ExpertBot(battle_remedy_worth=-15)
+    with pytest.raises(ArgumentError, match="short_remainder_weight"):
+        ExpertBot(short_remainder_weight=float("inf"))
     with pytest.raises(ArgumentError, match="safeties_before_finish"):
         ExpertBot(safeties_before_finish="false")  # type: ignore[arg-type]
     state = deal(HAND)
@@ -334,4 +346,4 @@ def test_golden_arena_run(tmp_path: Path) -> None:
                       for side, bot in enumerate(game["bots"]) if bot == "expert")
     expert_points = sum(game["scores"][side] for game in games
                         for side, bot in enumerate(game["bots"]) if bot == "expert")
-    assert (len(games), expert_wins, expert_points) == (40, 34.5, 54925.0)
+    assert (len(games), expert_wins, expert_points) == (40, 36.0, 55725.0)

@@ -65,9 +65,9 @@ _TURN = 70.0
 _FINISH = 10_000.0
 """The worth of completing the trip: above every other move."""
 _SHORT_REMAINDER = {25: 40.0, 50: 20.0, 75: 10.0}
-"""What a drive costs that leaves this small a remainder the hand cannot finish: one exact small
-card is needed, and 25s are the scarcest finishers (a custom race may leave other remainders:
-they cost the most)."""
+"""What a drive costs that leaves this small a remainder the hand cannot finish, before
+``short_remainder_weight`` (3 measured best): one exact small card is needed, and 25s are the
+scarcest finishers (a custom race may leave other remainders: they cost the most)."""
 
 
 class ExpertBot:
@@ -82,11 +82,13 @@ class ExpertBot:
     - ``caution``: the weight of the risk that an attack is answered by a coup fourré.
     - ``battle_remedy_worth``: what keeping a REPAIRS, GASOLINE or SPARE_TIRE is worth (in tenths
       of a 100's miles, the scale of every keep value) when its hazard is as good as sure to come.
+    - ``short_remainder_weight``: the weight of what a drive costs that leaves a remainder the
+      hand cannot finish (40 points for 25 miles, 20 for 50, 10 for 75, times this weight).
     - ``safeties_before_finish``: play every safety in hand before the distance that completes the
       trip (when a safety is sure to give another turn).
 
     The previous bot (before issue 20) is ``ExpertBot(battle_remedy_worth=30,
-    safeties_before_finish=False)``. A negative or non-finite number, or a
+    short_remainder_weight=1, safeties_before_finish=False)``. A negative or non-finite number, or a
     ``safeties_before_finish`` that is not a bool, raises :class:`~cardrules.errors.ArgumentError`.
 
     The bot keeps nothing between calls: the same observation and legal moves always give the same
@@ -100,10 +102,12 @@ class ExpertBot:
 
     def __init__(self, *, hold_safeties: float = 60.0, aggression: float = 1.0,
                  safe_trip_weight: float = 0.0, caution: float = 1.0,
-                 battle_remedy_worth: float = 15.0, safeties_before_finish: bool = True) -> None:
+                 battle_remedy_worth: float = 15.0, short_remainder_weight: float = 3.0,
+                 safeties_before_finish: bool = True) -> None:
         for name, value in (("hold_safeties", hold_safeties), ("aggression", aggression),
                             ("safe_trip_weight", safe_trip_weight), ("caution", caution),
-                            ("battle_remedy_worth", battle_remedy_worth)):
+                            ("battle_remedy_worth", battle_remedy_worth),
+                            ("short_remainder_weight", short_remainder_weight)):
             # <= max, not isfinite: isfinite cannot convert a whole number past a float's range.
             if type(value) not in (int, float) or not 0 <= value <= sys.float_info.max:
                 raise ArgumentError(f"ExpertBot's {name} is a finite number >= 0, not {shown(value)}")
@@ -115,12 +119,14 @@ class ExpertBot:
         self.safe_trip_weight = float(safe_trip_weight)
         self.caution = float(caution)
         self.battle_remedy_worth = float(battle_remedy_worth)
+        self.short_remainder_weight = float(short_remainder_weight)
         self.safeties_before_finish = safeties_before_finish
 
     def __repr__(self) -> str:
         return (f"ExpertBot(hold_safeties={self.hold_safeties}, aggression={self.aggression}, "
                 f"safe_trip_weight={self.safe_trip_weight}, caution={self.caution}, "
                 f"battle_remedy_worth={self.battle_remedy_worth}, "
+                f"short_remainder_weight={self.short_remainder_weight}, "
                 f"safeties_before_finish={self.safeties_before_finish})")
 
     def choose(self, observation: Observation, legal: tuple[Move, ...]) -> Move:
@@ -196,7 +202,7 @@ class ExpertBot:
         if after in _sums(rest, odds.twos_left - (miles == 200)):
             value += 20.0
         elif after <= 75:
-            value -= _SHORT_REMAINDER.get(after, 40.0)
+            value -= _SHORT_REMAINDER.get(after, 40.0) * self.short_remainder_weight
         if miles == 200 and mine.twos == 0:
             value -= odds.rules.scoring.safe_trip * self.safe_trip_weight
         return value
