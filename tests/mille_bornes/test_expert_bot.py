@@ -92,6 +92,48 @@ def test_answers_a_hazard_by_coup_fourre() -> None:
     assert str(choice(state)) == "coup fourre"
 
 
+def six_hundred_with_extra_tank(rules: Rules) -> State:
+    """Seat 0 at 600 of 700 miles, holding a 100 that completes the trip and EXTRA_TANK (both
+    OUT_OF_GAS unseen: a safety worth holding for a coup fourré)."""
+    state = deal(rules, [[C.ROLL, C.D200, C.D200, C.D100, C.D100, C.EXTRA_TANK]], [C.D100])
+    state = solo(state, "roll", "drive 200", "drive 200", "drive 100", "drive 100")
+    assert state.table.tableaux[0].miles == 600
+    assert {C.D100, C.EXTRA_TANK} <= set(state.hands[0])
+    return state
+
+
+def test_plays_its_safeties_before_the_card_that_completes_the_trip() -> None:
+    state = six_hundred_with_extra_tank(HAND)
+    assert choice(state, ExpertBot(safeties_before_finish=False)) == Play(C.D100)  # the previous rule
+    assert choice(state) == Play(C.EXTRA_TANK)
+    state = play(state, choice(state))
+    assert choice(state) == Play(C.D100)  # the safety's extra turn completes the trip
+    state = play(state, choice(state))
+    assert state.table.tableaux[0].miles == 700
+    assert C.EXTRA_TANK in state.table.tableaux[0].safeties
+
+
+def test_completes_the_trip_first_when_a_safety_would_give_no_extra_turn() -> None:
+    # French rules: a safety gives no extra turn once the draw pile is empty.
+    state = six_hundred_with_extra_tank(Rules.french(target_score=None))
+    observation = observe(state, 0)
+    last = attrs.evolve(observation, table=attrs.evolve(observation.table, draw_pile_size=0))
+    assert ExpertBot().choose(observation, legal_moves(state)) == Play(C.EXTRA_TANK)
+    assert ExpertBot().choose(last, legal_moves(state)) == Play(C.D100)
+
+
+# -- what to keep -------------------------------------------------------------------------------
+
+
+def test_discards_a_battle_remedy_before_a_200_it_can_still_drive() -> None:
+    # Seat 0 has not started and has no ROLL: it must discard. GASOLINE answers only the two
+    # OUT_OF_GAS, both unseen; a 200 is the most distance a card gives.
+    state = deal(HAND, [[C.D200, C.GASOLINE, C.ACCIDENT, C.STOP, C.FLAT_TIRE, C.D200]], [C.STOP])
+    assert all(isinstance(move, Discard) for move in legal_moves(state))
+    assert choice(state, ExpertBot(battle_remedy_worth=30)) == Discard(C.D200)  # the previous rule
+    assert choice(state) == Discard(C.GASOLINE)
+
+
 # -- the race end ----------------------------------------------------------------------------------
 
 
@@ -125,6 +167,16 @@ def test_keeps_the_small_card_that_finishes() -> None:
     state = solo(state, "roll", "drive 200", "drive 200", "drive 75")
     assert state.table.tableaux[0].miles == 475
     assert choice(state) == Play(C.D100)
+
+
+def test_drives_a_50_rather_than_leave_25_miles_it_cannot_finish() -> None:
+    # 575 to go 125 with a 100 and a 50: the 100 leaves 25 (the scarcest finisher), the 50 leaves 75.
+    state = deal(HAND, [[C.ROLL, C.D200, C.D200, C.D100, C.D75, C.D100]], [C.D50])
+    state = solo(state, "roll", "drive 200", "drive 200", "drive 100", "drive 75")
+    assert state.table.tableaux[0].miles == 575
+    assert [card for card in state.hands[0] if card in (C.D25, C.D50, C.D75, C.D100)] == [C.D50, C.D100]
+    assert choice(state, ExpertBot(short_remainder_weight=1)) == Play(C.D100)  # the previous rule
+    assert choice(state) == Play(C.D50)
 
 
 def test_never_plays_a_200_beyond_the_limit_and_discards_it_first() -> None:
@@ -266,6 +318,12 @@ def test_bad_options_and_arguments_are_refused() -> None:
         ExpertBot(hold_safeties=-1)
     with pytest.raises(ArgumentError, match="aggression"):
         ExpertBot(aggression=float("nan"))
+    with pytest.raises(ArgumentError, match="battle_remedy_worth"):
+        ExpertBot(battle_remedy_worth=-15)
+    with pytest.raises(ArgumentError, match="short_remainder_weight"):
+        ExpertBot(short_remainder_weight=float("inf"))
+    with pytest.raises(ArgumentError, match="safeties_before_finish"):
+        ExpertBot(safeties_before_finish="false")  # type: ignore[arg-type]
     state = deal(HAND)
     with pytest.raises(ArgumentError):
         ExpertBot().choose(state, legal_moves(state))  # type: ignore[arg-type]
@@ -288,4 +346,4 @@ def test_golden_arena_run(tmp_path: Path) -> None:
                       for side, bot in enumerate(game["bots"]) if bot == "expert")
     expert_points = sum(game["scores"][side] for game in games
                         for side, bot in enumerate(game["bots"]) if bot == "expert")
-    assert (len(games), expert_wins, expert_points) == (40, 31.5, 55450.0)
+    assert (len(games), expert_wins, expert_points) == (40, 36.0, 55725.0)

@@ -8,14 +8,18 @@ each hand and the draw pile hold. Everything else is a probability over the unse
 other hands and the draw pile, which it cannot tell apart). From that it decides:
 
 - **Coups fourrés**: always called (a safety's points, 300 more, the hazard wasted, a free turn).
+- **Before the finish**: every safety still in hand is played before the card that completes the
+  trip (each gives another turn; held when the hand ends, it would score nothing).
 - **Safeties**: held back for a coup fourré while one of their hazards is unseen and likely to be
   played on its side before the hand ends; played when nothing is left to wait for, when the odds
   have fallen (few cards left, a race end near), or when holding one would cost a better card.
   Playing a safety never costs a turn (it gives another), so a safety not worth holding is played
   at once.
 - **Card counting**: how many of each hazard and remedy are still unseen sets the worth of a remedy
-  (none left to fear: discard it), the damage of a hazard (how long the target will wait for its
-  remedy) and the risk of a coup fourré against it.
+  (none left to fear: discard it; a REPAIRS, GASOLINE or SPARE_TIRE is kept at half a ROLL's worth:
+  one particular hazard seldom comes, and its remedy crowds distance out of the hand), the damage
+  of a hazard (how long the target will wait for its remedy) and the risk of a coup fourré against
+  it.
 - **The race end**: the distance that lands exactly on the target, keeping the small cards that
   can finish it; a 200 only when the tempo is worth the safe-trip bonus it gives up, never beyond
   the limit; the extension by the odds of finishing the longer race first.
@@ -41,6 +45,7 @@ from cardrules.games.mille_bornes.cards import (
     Card,
     CardKind,
 )
+from cardrules.games.mille_bornes.flow import can_reshuffle
 from cardrules.games.mille_bornes.moves import COUP_FOURRE, DECLINE, EXTEND, Discard, Move, Play
 from cardrules.games.mille_bornes.scoring import score_hand
 from cardrules.games.mille_bornes.state import Observation
@@ -60,9 +65,9 @@ _TURN = 70.0
 _FINISH = 10_000.0
 """The worth of completing the trip: above every other move."""
 _SHORT_REMAINDER = {25: 40.0, 50: 20.0, 75: 10.0}
-"""What a drive costs that leaves this small a remainder the hand cannot finish: one exact small
-card is needed, and 25s are the scarcest finishers (a custom race may leave other remainders:
-they cost the most)."""
+"""What a drive costs that leaves this small a remainder the hand cannot finish, before
+``short_remainder_weight`` (3 measured best): one exact small card is needed, and 25s are the
+scarcest finishers (a custom race may leave other remainders: they cost the most)."""
 
 
 class ExpertBot:
@@ -75,8 +80,16 @@ class ExpertBot:
     - ``aggression``: the weight of an attack's damage against the miles of driving.
     - ``safe_trip_weight``: how much of the safe-trip bonus a first 200 is charged.
     - ``caution``: the weight of the risk that an attack is answered by a coup fourré.
+    - ``battle_remedy_worth``: what keeping a REPAIRS, GASOLINE or SPARE_TIRE is worth (in tenths
+      of a 100's miles, the scale of every keep value) when its hazard is as good as sure to come.
+    - ``short_remainder_weight``: the weight of what a drive costs that leaves a remainder the
+      hand cannot finish (40 points for 25 miles, 20 for 50, 10 for 75, times this weight).
+    - ``safeties_before_finish``: play every safety in hand before the distance that completes the
+      trip (when a safety is sure to give another turn).
 
-    A negative or non-finite option raises :class:`~cardrules.errors.ArgumentError`.
+    The previous bot (before issue 20) is ``ExpertBot(battle_remedy_worth=30,
+    short_remainder_weight=1, safeties_before_finish=False)``. A negative or non-finite number, or a
+    ``safeties_before_finish`` that is not a bool, raises :class:`~cardrules.errors.ArgumentError`.
 
     The bot keeps nothing between calls: the same observation and legal moves always give the same
     move, so it can roll out games for a search (``ISMCTSBot(rollout=ExpertBot())``).
@@ -88,20 +101,33 @@ class ExpertBot:
     """
 
     def __init__(self, *, hold_safeties: float = 60.0, aggression: float = 1.0,
-                 safe_trip_weight: float = 0.0, caution: float = 1.0) -> None:
+                 safe_trip_weight: float = 0.0, caution: float = 1.0,
+                 battle_remedy_worth: float = 15.0, short_remainder_weight: float = 3.0,
+                 safeties_before_finish: bool = True) -> None:
         for name, value in (("hold_safeties", hold_safeties), ("aggression", aggression),
-                            ("safe_trip_weight", safe_trip_weight), ("caution", caution)):
+                            ("safe_trip_weight", safe_trip_weight), ("caution", caution),
+                            ("battle_remedy_worth", battle_remedy_worth),
+                            ("short_remainder_weight", short_remainder_weight)):
             # <= max, not isfinite: isfinite cannot convert a whole number past a float's range.
             if type(value) not in (int, float) or not 0 <= value <= sys.float_info.max:
                 raise ArgumentError(f"ExpertBot's {name} is a finite number >= 0, not {shown(value)}")
+        if type(safeties_before_finish) is not bool:
+            raise ArgumentError(f"ExpertBot's safeties_before_finish is True or False, not "
+                                f"{shown(safeties_before_finish)}")
         self.hold_safeties = float(hold_safeties)
         self.aggression = float(aggression)
         self.safe_trip_weight = float(safe_trip_weight)
         self.caution = float(caution)
+        self.battle_remedy_worth = float(battle_remedy_worth)
+        self.short_remainder_weight = float(short_remainder_weight)
+        self.safeties_before_finish = safeties_before_finish
 
     def __repr__(self) -> str:
         return (f"ExpertBot(hold_safeties={self.hold_safeties}, aggression={self.aggression}, "
-                f"safe_trip_weight={self.safe_trip_weight}, caution={self.caution})")
+                f"safe_trip_weight={self.safe_trip_weight}, caution={self.caution}, "
+                f"battle_remedy_worth={self.battle_remedy_worth}, "
+                f"short_remainder_weight={self.short_remainder_weight}, "
+                f"safeties_before_finish={self.safeties_before_finish})")
 
     def choose(self, observation: Observation, legal: tuple[Move, ...]) -> Move:
         """The move to make, one of ``legal``."""
@@ -115,6 +141,10 @@ class ExpertBot:
         if EXTEND in legal:
             return EXTEND if _Odds(observation).extension_pays() else DECLINE
         odds = _Odds(observation)
+        if self.safeties_before_finish:
+            cashed = self._safety_before_finish(odds, legal)
+            if cashed is not None:
+                return cashed
         best = legal[0]
         best_value = -math.inf
         for move in legal:
@@ -127,6 +157,22 @@ class ExpertBot:
             if value > best_value:
                 best, best_value = move, value
         return best
+
+    def _safety_before_finish(self, odds: _Odds, legal: tuple[Move, ...]) -> Move | None:
+        """A safety to play first when the trip can be completed now: the hand may end with the trip,
+        and a safety still in hand then scores nothing, while playing it gives another turn in which
+        the finishing card is still in hand."""
+        left = odds.target - odds.mine.miles
+        if odds.mine.wrong_way or not any(
+                isinstance(move, Play) and MILES.get(move.card) == left for move in legal):
+            return None
+        table = odds.table
+        extra_turn = odds.rules.safety_extra_turn == "always" or table.draw_pile_size > 0 or can_reshuffle(
+            odds.rules, table.discard_pile, table.reshuffles)
+        if not extra_turn:
+            return None
+        return next((move for move in legal if isinstance(move, Play) and KIND[move.card] is CardKind.SAFETY),
+                    None)
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -156,7 +202,7 @@ class ExpertBot:
         if after in _sums(rest, odds.twos_left - (miles == 200)):
             value += 20.0
         elif after <= 75:
-            value -= _SHORT_REMAINDER.get(after, 40.0)
+            value -= _SHORT_REMAINDER.get(after, 40.0) * self.short_remainder_weight
         if miles == 200 and mine.twos == 0:
             value -= odds.rules.scoring.safe_trip * self.safe_trip_weight
         return value
@@ -242,7 +288,7 @@ class ExpertBot:
         in_effect = hazard in mine.problems or (hazard is _LIMIT and mine.limited) or (
             hazard is _WRONG and mine.wrong_way)
         need = (1.0 if in_effect else 0.0) + odds.expected_attacks(hazard)
-        worth = 15.0 if hazard is _LIMIT else 30.0
+        worth = 15.0 if hazard is _LIMIT else 30.0 if hazard is _WRONG else self.battle_remedy_worth
         return worth * min(1.0, need) / held
 
 
