@@ -1,11 +1,14 @@
 """ISMCTSBot against the reference bots: paired deals for The Game, seat-swapped hands for Mille Bornes.
 
     python benchmarks/ismcts_vs_reference.py the-game --players 1 2 3 4 5 --games 50 --iterations 100
+    python benchmarks/ismcts_vs_reference.py the-game --players 2 4 --games 50 --iterations 60 --flat --seed 5
     python benchmarks/ismcts_vs_reference.py mille-bornes --games 50 --seconds 0.5
 
 The Game: every deal is played once by GreedyBot at every seat and once by ISMCTSBot (GreedyBot
 rollouts) at every seat; prints the mean cards left of each, the paired mean difference with its
-95% interval, the win rates and the paired win difference, and the seconds per ISMCTS decision.
+95% interval, the win rates and the paired win difference, the seconds per searched decision
+(wall clock and CPU), and the searched decisions and CPU seconds of a search's game. ``--flat``
+searches flat Monte Carlo over the root moves on common deals (``ISMCTSBot(flat=True)``).
 Mille Bornes: one 2-player hand (target_score=None) per deal with ISMCTSBot (HeuristicBot
 rollouts) at seat 0 and HeuristicBot at seat 1, and the same deal with the seats swapped.
 """
@@ -29,12 +32,13 @@ class Timed:
     """Counts the decisions of a bot and the time they took."""
 
     def __init__(self, bot: ISMCTSBot) -> None:
-        self.bot, self.calls, self.seconds, self.worst = bot, 0, 0.0, 0.0
+        self.bot, self.calls, self.seconds, self.worst, self.cpu = bot, 0, 0.0, 0.0, 0.0
 
     def choose(self, observation, legal):  # type: ignore[no-untyped-def]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = self.bot.choose(observation, legal)
         took = time.perf_counter() - start
+        self.cpu += time.process_time() - cpu
         self.calls += 1
         self.seconds += took
         self.worst = max(self.worst, took)
@@ -53,7 +57,7 @@ def the_game_run(args: argparse.Namespace) -> None:
         greedy_left, search_left, greedy_won, search_won = [], [], [], []
         timed = Timed(ISMCTSBot(iterations=args.iterations, seconds=args.seconds, rollout=GreedyBot(),
                                 exploration=args.exploration, widening=args.widening, guard=args.guard,
-                                seed=args.seed))
+                                flat=args.flat, seed=args.seed))
         start = time.perf_counter()
         for game in range(args.games):
             seed = args.seed * 100_000 + game
@@ -71,7 +75,9 @@ def the_game_run(args: argparse.Namespace) -> None:
               f"won {statistics.fmean(greedy_won):.3f} | ismcts left {statistics.fmean(search_left):.2f} "
               f"won {statistics.fmean(search_won):.3f} | greedy-ismcts {diff:+.2f} ±{half:.2f} cards, "
               f"win diff {wins:+.3f} ±{whalf:.3f} | {timed.seconds / max(timed.calls, 1):.3f} s/decision "
-              f"(max {timed.worst:.2f}) | {time.perf_counter() - start:.0f} s", flush=True)
+              f"(max {timed.worst:.2f}, CPU {timed.cpu / max(timed.calls, 1):.3f}) | "
+              f"{timed.calls / args.games:.0f} searched decisions and {timed.cpu / args.games:.1f} s of CPU "
+              f"a game | {time.perf_counter() - start:.0f} s", flush=True)
 
 
 def mille_bornes_run(args: argparse.Namespace) -> None:
@@ -104,6 +110,8 @@ def main() -> None:
     parser.add_argument("--exploration", type=float, default=0.7)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--widening", type=float, default=1.0)
+    parser.add_argument("--flat", action="store_true",
+                        help="flat Monte Carlo over the root moves on common deals instead of the tree")
     parser.add_argument("--guard", type=lambda text: None if text == "none" else float(text), default=2.0,
                         help="standard errors by which a move must beat the policy's ('none': most visited)")
     args = parser.parse_args()

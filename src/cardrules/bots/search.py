@@ -4,8 +4,9 @@
 the information sets of the seat that decides, grown over many determinizations of its observation.
 It reaches the game only through the contract (``determinize``, ``legal_moves``, ``apply``,
 ``current_player``, ``result``), so it plays The Game, Mille Bornes and any game a user registers.
-``cardrules.bots`` re-exports it. :class:`SearchBot` is the same search with a game's reference bot
-for rollouts and a budget a command line can afford.
+``cardrules.bots`` re-exports it; ``flat=True`` swaps the tree for flat Monte Carlo over the root
+moves on common deals (:mod:`cardrules.bots.flat`). :class:`SearchBot` is the same search with a
+game's reference bot for rollouts and a budget a command line can afford.
 
 >>> from cardrules.bots import play_game
 >>> from cardrules.games import the_game
@@ -24,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 from cardrules.arguments import shown
+from cardrules.bots.flat import flat_choice, roll_out
 from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.registry import SomeGame, game_of_observation, game_of_state
 
@@ -146,6 +148,11 @@ class ISMCTSBot:
       and picking by noise among a dozen moves is worse than trusting the policy, so the search
       keeps the policy's strength and departs from it only on evidence. ``None`` plays the most
       visited move, as plain ISMCTS does.
+    - ``flat`` (default ``False``): no tree, but flat Monte Carlo over the root moves on common
+      deals (:func:`cardrules.bots.flat.flat_choice`): every move on the same determinizations,
+      the budget spread by sequential halving, the policy's move kept unless a challenger passes
+      the ``guard`` on fresh deals; ``exploration`` and ``widening`` are then unused. With
+      ``GreedyBot`` rollouts it is The Game's search (``docs/bots.md``).
     - ``seed``: the bot's own randomness (determinizations, expansion, random rollouts).
 
     The bot sees only its observation, like every bot: the tree's hidden cards are guesses.
@@ -171,6 +178,7 @@ class ISMCTSBot:
         rollout: RolloutPolicy[Any, Any] | None = None,
         value: ValueFunction | None = None,
         guard: float | None = 2.0,
+        flat: bool = False,
         seed: int | None = None,
     ) -> None:
         if iterations is not None and seconds is not None:
@@ -192,8 +200,11 @@ class ISMCTSBot:
         if guard is not None and (type(guard) not in (int, float) or not 0 <= guard <= _MAX_FLOAT):
             raise ArgumentError("guard is a number of standard errors from 0 up, or None, "
                                 f"not {shown(guard)}")
+        if type(flat) is not bool:
+            raise ArgumentError(f"flat is true or false, not {shown(flat)}")
         if seed is not None and type(seed) is not int:
             raise ArgumentError(f"a bot's seed is a whole number or None, not {type(seed).__name__}")
+        self.flat = flat
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.exploration = float(exploration)
@@ -206,11 +217,12 @@ class ISMCTSBot:
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
         return (f"ISMCTSBot({budget}, exploration={self.exploration}, rollout={self.rollout!r}, "
-                f"guard={self.guard})")
+                f"guard={self.guard}, flat={self.flat})")
 
     def choose(self, observation: object, legal: tuple[M, ...]) -> M:
         """The move chosen after the budget's iterations from ``observation``: the root's most
-        visited, or the rollout policy's move unless the ``guard`` finds a better one."""
+        visited, or the rollout policy's move unless the ``guard`` finds a better one (with
+        ``flat``, the flat search's choice)."""
         if type(legal) is not tuple or not legal:
             raise ArgumentError("legal is the non-empty tuple of legal moves")
         try:
@@ -220,6 +232,10 @@ class ISMCTSBot:
                                 f"{type(observation).__name__}") from None
         if len(legal) == 1:
             return legal[0]
+        if self.flat:
+            return flat_choice(game, observation, legal, policy=self.rollout, value=self.value,
+                               iterations=self.iterations, seconds=self.seconds, guard=self.guard,
+                               rng=self.rng)
         root = _Node(-1)
         if self.seconds is None:
             for _ in range(self.iterations or 0):
@@ -345,23 +361,7 @@ class ISMCTSBot:
         return untried[self.rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
 
     def _roll_out(self, game: SomeGame, state: object) -> object:
-        legal_moves, apply = game.legal_moves, game.apply
-        legal = legal_moves(state)
-        policy = self.rollout
-        if policy is None:
-            randrange = self.rng.randrange
-            while legal:
-                state = apply(state, legal[randrange(len(legal))])
-                legal = legal_moves(state)
-            return state
-        observe, current_player, choose = game.observe, game.current_player, policy.choose
-        while legal:
-            seat = current_player(state)
-            if seat is None:  # a game whose legal moves and current player disagree breaks the contract
-                raise ArgumentError(f"{game.title} lists legal moves in a state where nobody is on turn")
-            state = apply(state, choose(observe(state, seat), legal))
-            legal = legal_moves(state)
-        return state
+        return roll_out(game, state, self.rollout, self.rng)
 
 
 MAX_ITERATIONS = 100_000
@@ -387,7 +387,7 @@ class SearchBot(ISMCTSBot):
 
     def __init__(self, *, iterations: int | None = None, seconds: float | None = None,
                  exploration: float = 0.7, widening: float | None = 1.0, guard: float | None = 2.0,
-                 seed: int | None = None) -> None:
+                 flat: bool = False, seed: int | None = None) -> None:
         # A budget per decision: past these a game of a hundred decisions takes days, not a run.
         if type(iterations) is int and iterations > MAX_ITERATIONS:
             raise ArgumentError(f"iterations is a whole number from 1 to {MAX_ITERATIONS}, "
@@ -395,4 +395,4 @@ class SearchBot(ISMCTSBot):
         if type(seconds) in (int, float) and cast(float, seconds) > MAX_SECONDS:
             raise ArgumentError(f"seconds is a positive number up to {MAX_SECONDS:g}, not {shown(seconds)}")
         super().__init__(iterations=iterations, seconds=seconds, exploration=exploration,
-                         widening=widening, rollout=self.rollout_bot(), guard=guard, seed=seed)
+                         widening=widening, rollout=self.rollout_bot(), guard=guard, flat=flat, seed=seed)
