@@ -28,8 +28,7 @@ being saturated, latencies that are mostly queueing). Printed:
 
 Both the load and the server run on this machine: on two cores the clients take CPU from the server,
 so the numbers are a floor for what a server alone would do. Target (issue 19): 500 rooms at once
-with p99 under 100 ms. The server calls ``freeze_survivors()`` as ``cardrules serve`` does
-(``--collector default`` leaves Python's collector as it is, to compare).
+with p99 under 100 ms.
 """
 
 from __future__ import annotations
@@ -56,7 +55,6 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from cardrules import GameRecord, from_json, replay
-from cardrules.server.collector import THAW_EVERY
 from cardrules.server.postgres import PostgresStore
 from cardrules.server.sqlite import SQLiteStore
 from cardrules.server.store import Store
@@ -64,7 +62,7 @@ from cardrules.server.store import Store
 SERVE = """
 import atexit, gc, json, os, sys, time
 import uvicorn
-from cardrules.server import ServerSettings, create_app, freeze_survivors
+from cardrules.server import ServerSettings, create_app
 from cardrules.server.postgres import PostgresStore
 from cardrules.server.sqlite import SQLiteStore
 
@@ -72,8 +70,6 @@ port, bot_delay, max_rooms = sys.argv[1:]
 where = os.environ["CARDRULES_LOAD_WHERE"]
 store = PostgresStore(where) if os.environ["CARDRULES_LOAD_STORE"] == "postgres" else SQLiteStore(where)
 settings = ServerSettings(bot_delay=float(bot_delay), max_rooms=int(max_rooms))
-if os.environ["CARDRULES_LOAD_COLLECTOR"] == "freeze":
-    freeze_survivors(thaw_every=float(os.environ["CARDRULES_LOAD_THAW"]))  # as cardrules serve does
 pauses = {0: [], 1: [], 2: []}
 began = [0.0]
 def timed(phase, info):
@@ -88,8 +84,7 @@ uvicorn.run(create_app(store, settings=settings), host="127.0.0.1", port=int(por
 """
 """The server under load: the app of ``cardrules serve`` (``create_app``) under uvicorn, as the
 command runs it, but with any bot delay (the command's is above 0), room cap over ``--rooms``, and
-uvicorn's access log off (a line per request would measure the terminal); with ``--collector freeze``
-(the default) it calls ``freeze_survivors`` as the command does. It writes the CPU time of each of
+uvicorn's access log off (a line per request would measure the terminal). It writes the CPU time of each of
 the collector's collections (``time.thread_time``, so another process's load does not count) to a
 file when it stops."""
 
@@ -148,11 +143,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes on one database (--store postgres; default: 1)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the clients' choices")
-    parser.add_argument("--collector", choices=("freeze", "default"), default="freeze",
-                        help="freeze: the server calls freeze_survivors() as cardrules serve does (the "
-                             "default); default: Python's own collector settings")
-    parser.add_argument("--thaw-every", type=float, default=THAW_EVERY, metavar="SECONDS",
-                        help=f"freeze_survivors' thaw_every (default: {THAW_EVERY:g})")
     args = parser.parse_args(argv)
     if args.store == "postgres" and not args.postgres:
         parser.error("--store postgres needs --postgres DSN")
@@ -166,7 +156,6 @@ async def _run(args: argparse.Namespace, folder: Path) -> int:
     db = folder / "rooms.sqlite3"
     # The DSN goes through the environment, not the command line, where `ps` would show its password.
     environment = {**os.environ, "CARDRULES_LOAD_STORE": args.store,
-                   "CARDRULES_LOAD_COLLECTOR": args.collector, "CARDRULES_LOAD_THAW": str(args.thaw_every),
                    "CARDRULES_LOAD_PAUSES": str(folder / "pauses-"),
                    "CARDRULES_LOAD_WHERE": args.postgres if args.store == "postgres" else str(db)}
     bases: list[str] = []

@@ -96,7 +96,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
         from uvicorn.config import LOGGING_CONFIG
 
-        from cardrules.server import PostgresStore, ServerSettings, SQLiteStore, create_app, freeze_survivors
+        from cardrules.server import PostgresStore, ServerSettings, SQLiteStore, create_app
     except ImportError as exc:
         if not (exc.name or "").startswith(_SERVER_MODULES):
             raise
@@ -127,7 +127,6 @@ def _serve(args: argparse.Namespace) -> int:
     address = f"http://{args.host}:{args.port}/" if args.port else "the address below"
     print(f"cardrules serve: rooms in {where}; open {address} (Ctrl-C stops)", file=sys.stderr, flush=True)
     server = _server_class()(config)
-    freeze_survivors()  # the collector's full collections would stall every room at once
     try:
         server.run()
     except SystemExit:  # uvicorn could not start (the port is taken, say): it has said why

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from cardrules.server.app import ServerSettings, create_app
-from cardrules.server.collector import freeze_survivors, stop_freezing, thaw
 from cardrules.server.postgres import PostgresStore
 from cardrules.server.protocol import PROTOCOL
 from cardrules.server.sqlite import SQLiteStore
@@ -28,7 +27,4 @@ __all__ = [
     "StoredRoom",
     "StoredSeat",
     "create_app",
-    "freeze_survivors",
-    "stop_freezing",
-    "thaw",
 ]

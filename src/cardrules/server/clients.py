@@ -44,7 +44,7 @@ class Client:
         self.seen = 0
         # A plain deque and a callback rather than an asyncio.Queue and a task waiting on it: a
         # server holds two sockets a room, and every object they keep is one more for each of the
-        # collector's full collections to walk (cardrules.server.collector).
+        # collector's full collections to walk (docs/server-deploy.md).
         self.outbox: deque[str | int] = deque()
         self.closing = False
         self._wake: Callable[[], None] | None = None
