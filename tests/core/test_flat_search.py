@@ -10,37 +10,16 @@ import pytest
 
 import cardrules
 from cardrules import ArgumentError
-from cardrules.bots import ISMCTSBot, RandomBot, play_out
+from cardrules.bots import ISMCTSBot, play_out
 from cardrules.bots.flat import flat_choice
 from cardrules.bots.search import outcome_returns
-from cardrules.games import mille_bornes, the_game
+from cardrules.games import the_game
 from cardrules.games.mille_bornes.bots import HeuristicBot
 from cardrules.games.the_game.bots import GreedyBot, change
 from cardrules.games.the_game.command_line import GreedySearchBot
 from cardrules.registry import game_of
 from tests import toy_game
-
-MILLE_BORNES_HAND = mille_bornes.Rules(players=2, target_score=None)
-
-
-def _midgame(rules: Any, seed: int, moves: int) -> Any:
-    """A position a few random moves into a game, with a decision of more than one move."""
-    game = game_of(rules)
-    state = game.new_game(rules, seed=seed)
-    bot = RandomBot(seed)
-    for _ in range(moves):
-        seat = game.current_player(state)
-        assert seat is not None
-        state = game.apply(state, bot.choose(game.observe(state, seat), game.legal_moves(state)))
-    while len(game.legal_moves(state)) < 2:
-        state = game.apply(state, game.legal_moves(state)[0])
-    return state
-
-
-def _decide(bot: Any, state: Any) -> object:
-    seat = cardrules.current_player(state)
-    assert seat is not None
-    return bot.choose(cardrules.observe(state, seat), cardrules.legal_moves(state))
+from tests.core.search_positions import MILLE_BORNES_HAND, decide, midgame
 
 
 class _Counting:
@@ -73,8 +52,8 @@ class _Saboteur:
                                                (toy_game.Rules(), None)])
 def test_flat_search_is_the_same_for_the_same_seed(rules: Any, policy: Any) -> None:
     for seed in range(3):
-        state = _midgame(rules, seed, 5)
-        moves = {_decide(ISMCTSBot(iterations=40, rollout=policy, flat=True, seed=seed), state)
+        state = midgame(rules, seed, 5)
+        moves = {decide(ISMCTSBot(iterations=40, rollout=policy, flat=True, seed=seed), state)
                  for _ in range(2)}
         assert len(moves) == 1
         assert moves <= set(cardrules.legal_moves(state))
@@ -89,19 +68,19 @@ def test_flat_search_plays_whole_games_of_the_game_and_of_the_toy_game() -> None
 
 
 def test_flat_search_spends_its_budget_without_exceeding_it() -> None:
-    state = _midgame(the_game.Rules(players=2), 1, 3)
+    state = midgame(the_game.Rules(players=2), 1, 3)
     for iterations in (60, 200):
         value = _Counting()
-        _decide(ISMCTSBot(iterations=iterations, rollout=GreedyBot(), value=value, flat=True, seed=1), state)
+        decide(ISMCTSBot(iterations=iterations, rollout=GreedyBot(), value=value, flat=True, seed=1), state)
         assert iterations // 2 <= value.calls <= iterations
 
 
 def test_a_budget_below_the_legal_moves_still_tries_each_of_them_once() -> None:
-    state = _midgame(the_game.Rules(players=1), 2, 2)
+    state = midgame(the_game.Rules(players=1), 2, 2)
     legal = the_game.legal_moves(state)
     assert len(legal) > 4
     value = _Counting()
-    _decide(ISMCTSBot(iterations=1, rollout=GreedyBot(), value=value, flat=True, seed=1), state)
+    decide(ISMCTSBot(iterations=1, rollout=GreedyBot(), value=value, flat=True, seed=1), state)
     # One deal per round: every move, then half of them, ... down to the policy's move and one other.
     expected, size = len(legal), len(legal)
     while size > 2:
@@ -127,7 +106,7 @@ def test_every_root_move_is_tried_on_the_same_deals() -> None:
 
     spy = types.SimpleNamespace(determinize=determinize, apply=apply, legal_moves=game.legal_moves,
                                 observe=game.observe, current_player=game.current_player, title=game.title)
-    state = _midgame(the_game.Rules(players=2), 3, 3)
+    state = midgame(the_game.Rules(players=2), 3, 3)
     legal = the_game.legal_moves(state)
     observation = the_game.observe(state, the_game.current_player(state) or 0)
     flat_choice(spy, observation, legal, policy=GreedyBot(), value=outcome_returns,  # type: ignore[arg-type]
@@ -157,9 +136,9 @@ def test_a_flat_time_budget_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatc
     # A clock that moves a hundredth of a second with each simulated game: half a second is about 50.
     value = _Counting()
     monkeypatch.setattr("cardrules.bots.flat.time.perf_counter", lambda: value.calls / 100)
-    state = _midgame(the_game.Rules(players=2), 1, 3)
+    state = midgame(the_game.Rules(players=2), 1, 3)
     legal = the_game.legal_moves(state)
-    move = _decide(ISMCTSBot(seconds=0.5, rollout=GreedyBot(), value=value, flat=True, seed=1), state)
+    move = decide(ISMCTSBot(seconds=0.5, rollout=GreedyBot(), value=value, flat=True, seed=1), state)
     assert move in legal
     # The clock is read between deals, so the last deal may finish past the deadline.
     assert 40 <= value.calls <= 50 + len(legal)

@@ -19,35 +19,14 @@ from cardrules.games.the_game.bots import GreedyBot
 from cardrules.games.the_game.command_line import THE_GAME, GreedySearchBot
 from cardrules.registry import game_of
 from tests import toy_game
-
-MILLE_BORNES_HAND = mille_bornes.Rules(players=2, target_score=None)
-
-
-def _midgame(rules: Any, seed: int, moves: int) -> Any:
-    """A position a few random moves into a game, with a decision of more than one move."""
-    game = game_of(rules)
-    state = game.new_game(rules, seed=seed)
-    bot = RandomBot(seed)
-    for _ in range(moves):
-        seat = game.current_player(state)
-        assert seat is not None
-        state = game.apply(state, bot.choose(game.observe(state, seat), game.legal_moves(state)))
-    while len(game.legal_moves(state)) < 2:
-        state = game.apply(state, game.legal_moves(state)[0])
-    return state
-
-
-def _decide(bot: ISMCTSBot, state: Any) -> object:
-    seat = cardrules.current_player(state)
-    assert seat is not None
-    return bot.choose(cardrules.observe(state, seat), cardrules.legal_moves(state))
+from tests.core.search_positions import MILLE_BORNES_HAND, decide, midgame
 
 
 @pytest.mark.parametrize("rules", [the_game.Rules(players=3), MILLE_BORNES_HAND, toy_game.Rules()])
 def test_the_same_seed_and_iterations_give_the_same_move(rules: Any) -> None:
     for seed in range(3):
-        state = _midgame(rules, seed, 5)
-        moves = {_decide(ISMCTSBot(iterations=40, seed=seed), state) for _ in range(2)}
+        state = midgame(rules, seed, 5)
+        moves = {decide(ISMCTSBot(iterations=40, seed=seed), state) for _ in range(2)}
         assert len(moves) == 1
         assert moves <= set(cardrules.legal_moves(state))
 
@@ -75,15 +54,15 @@ def test_plays_the_toy_game_with_random_rollouts() -> None:
 def test_hidden_cards_do_not_change_the_choice(rules: Any) -> None:
     # Two full states that the deciding seat cannot tell apart: the same observation, other hidden cards.
     for seed in range(3):
-        real = _midgame(rules, seed, 6)
+        real = midgame(rules, seed, 6)
         seat = cardrules.current_player(real)
         assert seat is not None
         observation = cardrules.observe(real, seat)
         other = cardrules.determinize(observation, seed + 100)
         assert cardrules.observe(other, seat) == observation
         assert other != real
-        chosen = _decide(ISMCTSBot(iterations=30, seed=5), real)
-        assert _decide(ISMCTSBot(iterations=30, seed=5), other) == chosen
+        chosen = decide(ISMCTSBot(iterations=30, seed=5), real)
+        assert decide(ISMCTSBot(iterations=30, seed=5), other) == chosen
 
 
 class _Counting:
@@ -98,10 +77,10 @@ class _Counting:
 
 
 def test_an_iteration_budget_is_that_many_simulated_games_per_decision() -> None:
-    state = _midgame(the_game.Rules(players=2), 1, 3)
+    state = midgame(the_game.Rules(players=2), 1, 3)
     for iterations in (1, 7, 50):
         value = _Counting()
-        _decide(ISMCTSBot(iterations=iterations, value=value, seed=1), state)
+        decide(ISMCTSBot(iterations=iterations, value=value, seed=1), state)
         assert value.calls == iterations
 
 
@@ -110,7 +89,7 @@ def test_a_time_budget_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) ->
     ticks = itertools.count()
     monkeypatch.setattr("cardrules.bots.search.time.perf_counter", lambda: next(ticks) / 10)
     value = _Counting()
-    _decide(ISMCTSBot(seconds=2.0, value=value, seed=1), _midgame(the_game.Rules(players=2), 1, 3))
+    decide(ISMCTSBot(seconds=2.0, value=value, seed=1), midgame(the_game.Rules(players=2), 1, 3))
     assert 10 <= value.calls <= 21
 
 
@@ -161,11 +140,11 @@ def test_bad_choose_arguments_raise_argument_error() -> None:
 def test_the_guard_keeps_the_policys_move_without_evidence_against_it(rules: Any, policy: Any) -> None:
     # A guard no gain can pass: the search always ends on the policy's own move.
     for seed in range(4):
-        state = _midgame(rules, seed, 5)
+        state = midgame(rules, seed, 5)
         seat = cardrules.current_player(state)
         assert seat is not None
         own = policy.choose(cardrules.observe(state, seat), cardrules.legal_moves(state))
-        assert _decide(ISMCTSBot(iterations=40, rollout=policy, guard=1e9, seed=seed), state) == own
+        assert decide(ISMCTSBot(iterations=40, rollout=policy, guard=1e9, seed=seed), state) == own
 
 
 def test_without_a_guard_the_search_departs_from_the_policy() -> None:
@@ -174,12 +153,12 @@ def test_without_a_guard_the_search_departs_from_the_policy() -> None:
     rules = the_game.Rules(players=2)
     departed = {"none": 0, "zero": 0}
     for seed in range(6):
-        state = _midgame(rules, seed, 4)
+        state = midgame(rules, seed, 4)
         own = GreedyBot().choose(cardrules.observe(state, cardrules.current_player(state) or 0),
                                  cardrules.legal_moves(state))
-        departed["none"] += _decide(ISMCTSBot(iterations=60, rollout=GreedyBot(), guard=None,
+        departed["none"] += decide(ISMCTSBot(iterations=60, rollout=GreedyBot(), guard=None,
                                               seed=seed), state) != own
-        departed["zero"] += _decide(ISMCTSBot(iterations=60, rollout=GreedyBot(), guard=0.0,
+        departed["zero"] += decide(ISMCTSBot(iterations=60, rollout=GreedyBot(), guard=0.0,
                                               seed=seed), state) != own
     assert departed["none"] > 0
     assert departed["zero"] > 0

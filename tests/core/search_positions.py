@@ -1,0 +1,33 @@
+"""Positions and one-decision helpers shared by the search bots' tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cardrules
+from cardrules.bots import RandomBot
+from cardrules.games import mille_bornes
+from cardrules.registry import game_of
+
+MILLE_BORNES_HAND = mille_bornes.Rules(players=2, target_score=None)
+
+
+def midgame(rules: Any, seed: int, moves: int) -> Any:
+    """A position a few random moves into a game, with a decision of more than one move."""
+    game = game_of(rules)
+    state = game.new_game(rules, seed=seed)
+    bot = RandomBot(seed)
+    for _ in range(moves):
+        seat = game.current_player(state)
+        assert seat is not None
+        state = game.apply(state, bot.choose(game.observe(state, seat), game.legal_moves(state)))
+    while len(game.legal_moves(state)) < 2:
+        state = game.apply(state, game.legal_moves(state)[0])
+    return state
+
+
+def decide(bot: Any, state: Any) -> object:
+    """What ``bot`` chooses for the seat on turn in ``state``."""
+    seat = cardrules.current_player(state)
+    assert seat is not None
+    return bot.choose(cardrules.observe(state, seat), cardrules.legal_moves(state))
