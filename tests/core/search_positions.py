@@ -6,6 +6,7 @@ from typing import Any
 
 import cardrules
 from cardrules.bots import RandomBot
+from cardrules.bots.search import outcome_returns
 from cardrules.games import mille_bornes
 from cardrules.registry import game_of
 
@@ -31,3 +32,14 @@ def decide(bot: Any, state: Any) -> object:
     seat = cardrules.current_player(state)
     assert seat is not None
     return bot.choose(cardrules.observe(state, seat), cardrules.legal_moves(state))
+
+
+class Counting:
+    """A value function that counts the simulated games it scores."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, state: object) -> tuple[float, ...]:
+        self.calls += 1
+        return outcome_returns(state)

@@ -19,18 +19,7 @@ from cardrules.games.the_game.bots import GreedyBot, change
 from cardrules.games.the_game.command_line import GreedySearchBot
 from cardrules.registry import game_of
 from tests import toy_game
-from tests.core.search_positions import MILLE_BORNES_HAND, decide, midgame
-
-
-class _Counting:
-    """A value function that counts the simulated games it scores."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, state: object) -> tuple[float, ...]:
-        self.calls += 1
-        return outcome_returns(state)
+from tests.core.search_positions import MILLE_BORNES_HAND, Counting, decide, midgame
 
 
 class _Saboteur:
@@ -70,7 +59,7 @@ def test_flat_search_plays_whole_games_of_the_game_and_of_the_toy_game() -> None
 def test_flat_search_spends_its_budget_without_exceeding_it() -> None:
     state = midgame(the_game.Rules(players=2), 1, 3)
     for iterations in (60, 200):
-        value = _Counting()
+        value = Counting()
         decide(ISMCTSBot(iterations=iterations, rollout=GreedyBot(), value=value, flat=True, seed=1), state)
         assert iterations // 2 <= value.calls <= iterations
 
@@ -79,7 +68,7 @@ def test_a_budget_below_the_legal_moves_still_tries_each_of_them_once() -> None:
     state = midgame(the_game.Rules(players=1), 2, 2)
     legal = the_game.legal_moves(state)
     assert len(legal) > 4
-    value = _Counting()
+    value = Counting()
     decide(ISMCTSBot(iterations=1, rollout=GreedyBot(), value=value, flat=True, seed=1), state)
     # One deal per round: every move, then half of them, ... down to the policy's move and one other.
     expected, size = len(legal), len(legal)
@@ -134,7 +123,7 @@ def test_flat_search_leaves_a_policys_bad_move_for_a_better_one() -> None:
 
 def test_a_flat_time_budget_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     # A clock that moves a hundredth of a second with each simulated game: half a second is about 50.
-    value = _Counting()
+    value = Counting()
     monkeypatch.setattr("cardrules.bots.flat.time.perf_counter", lambda: value.calls / 100)
     state = midgame(the_game.Rules(players=2), 1, 3)
     legal = the_game.legal_moves(state)

@@ -19,7 +19,7 @@ from cardrules.games.the_game.bots import GreedyBot
 from cardrules.games.the_game.command_line import THE_GAME, GreedySearchBot
 from cardrules.registry import game_of
 from tests import toy_game
-from tests.core.search_positions import MILLE_BORNES_HAND, decide, midgame
+from tests.core.search_positions import MILLE_BORNES_HAND, Counting, decide, midgame
 
 
 @pytest.mark.parametrize("rules", [the_game.Rules(players=3), MILLE_BORNES_HAND, toy_game.Rules()])
@@ -65,21 +65,10 @@ def test_hidden_cards_do_not_change_the_choice(rules: Any) -> None:
         assert decide(ISMCTSBot(iterations=30, seed=5), other) == chosen
 
 
-class _Counting:
-    """A value function that counts the simulated games it scores."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, state: object) -> tuple[float, ...]:
-        self.calls += 1
-        return outcome_returns(state)
-
-
 def test_an_iteration_budget_is_that_many_simulated_games_per_decision() -> None:
     state = midgame(the_game.Rules(players=2), 1, 3)
     for iterations in (1, 7, 50):
-        value = _Counting()
+        value = Counting()
         decide(ISMCTSBot(iterations=iterations, value=value, seed=1), state)
         assert value.calls == iterations
 
@@ -88,13 +77,13 @@ def test_a_time_budget_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) ->
     # A clock that moves a tenth of a second each time it is read: 2 seconds allow about 20 iterations.
     ticks = itertools.count()
     monkeypatch.setattr("cardrules.bots.search.time.perf_counter", lambda: next(ticks) / 10)
-    value = _Counting()
+    value = Counting()
     decide(ISMCTSBot(seconds=2.0, value=value, seed=1), midgame(the_game.Rules(players=2), 1, 3))
     assert 10 <= value.calls <= 21
 
 
 def test_a_single_legal_move_is_played_without_search() -> None:
-    value = _Counting()
+    value = Counting()
     state = the_game.new_game(the_game.Rules(players=1), seed=1)
     only = the_game.legal_moves(state)[:1]
     assert ISMCTSBot(iterations=10, value=value).choose(the_game.observe(state, 0), only) == only[0]
