@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -48,6 +49,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 import httpx
@@ -66,10 +68,11 @@ from cardrules.server import ServerSettings, create_app
 from cardrules.server.postgres import PostgresStore
 from cardrules.server.sqlite import SQLiteStore
 
-port, bot_delay, max_rooms = sys.argv[1:]
+port, bot_delay, max_rooms, compress, every = sys.argv[1:]
 where = os.environ["CARDRULES_LOAD_WHERE"]
 store = PostgresStore(where) if os.environ["CARDRULES_LOAD_STORE"] == "postgres" else SQLiteStore(where)
-settings = ServerSettings(bot_delay=float(bot_delay), max_rooms=int(max_rooms))
+collector = {} if every == "default" else {"full_collection_every": None if every == "none" else float(every)}
+settings = ServerSettings(bot_delay=float(bot_delay), max_rooms=int(max_rooms), **collector)
 pauses = {0: [], 1: [], 2: []}
 began = [0.0]
 def timed(phase, info):
@@ -78,15 +81,22 @@ def timed(phase, info):
     else:
         pauses[info["generation"]].append(time.thread_time() - began[0])
 gc.callbacks.append(timed)
-atexit.register(lambda: open(os.environ["CARDRULES_LOAD_PAUSES"] + port, "w").write(json.dumps(pauses)))
+started = time.monotonic()
+def report():
+    busy = {"cpu": time.process_time(), "wall": time.monotonic() - started}
+    open(os.environ["CARDRULES_LOAD_PAUSES"] + port, "w").write(json.dumps({**pauses, **busy}))
+atexit.register(report)
 uvicorn.run(create_app(store, settings=settings), host="127.0.0.1", port=int(port), log_level="warning",
-            lifespan="on", ws_max_size=1 << 20)
+            lifespan="on", ws_max_size=1 << 20, ws_per_message_deflate=compress == "1")
 """
 """The server under load: the app of ``cardrules serve`` (``create_app``) under uvicorn, as the
 command runs it, but with any bot delay (the command's is above 0), room cap over ``--rooms``, and
 uvicorn's access log off (a line per request would measure the terminal). It writes the CPU time of each of
 the collector's collections (``time.thread_time``, so another process's load does not count) to a
 file when it stops."""
+
+KEEP_ALIVE = 1.0
+"""Seconds the load keeps an idle HTTP connection for reuse (uvicorn's server keeps one 5)."""
 
 HANG = 60.0
 """Seconds after which a step that should take a moment (the server starting, a socket opening)
@@ -143,13 +153,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes on one database (--store postgres; default: 1)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the clients' choices")
+    parser.add_argument("--compress", action="store_true",
+                        help="the sockets compress what they send, as cardrules serve --compress does")
+    parser.add_argument("--full-collection-every", default="default", metavar="S",
+                        help="ServerSettings.full_collection_every: seconds, or none for Python's own "
+                             "collector (default: the server's default)")
     args = parser.parse_args(argv)
     if args.store == "postgres" and not args.postgres:
         parser.error("--store postgres needs --postgres DSN")
     if args.processes > 1 and args.store != "postgres":
         parser.error("several --processes share their rooms through PostgreSQL only: --store postgres")
-    with tempfile.TemporaryDirectory(prefix="cardrules-load-") as folder:
-        return asyncio.run(_run(args, Path(folder)))
+    # The load's own collector is off while it runs: a full collection of its thousand sockets
+    # paused it as long as the server's, and a table it then read late counted as the server's
+    # latency. Its garbage is freed when the process ends (the run prints how much it grew).
+    gc.disable()
+    try:
+        with tempfile.TemporaryDirectory(prefix="cardrules-load-") as folder:
+            return asyncio.run(_run(args, Path(folder)))
+    finally:
+        gc.enable()
 
 
 async def _run(args: argparse.Namespace, folder: Path) -> int:
@@ -167,11 +189,15 @@ async def _run(args: argparse.Namespace, folder: Path) -> int:
             port = _free_port()
             bases.append(f"http://127.0.0.1:{port}")
             servers.append(subprocess.Popen([sys.executable, "-c", SERVE, str(port), str(args.bot_delay),
-                                             str(max(1000, 2 * args.rooms))],
+                                             str(max(1000, 2 * args.rooms)), "1" if args.compress else "0",
+                                             args.full_collection_every],
                                             env=environment, stdout=log, stderr=log))
         async with contextlib.AsyncExitStack() as stack:
-            https = [await stack.enter_async_context(httpx.AsyncClient(base_url=base, timeout=HANG))
-                     for base in bases]
+            # A connection left idle is dropped well before uvicorn's 5 s keep-alive ends: reusing
+            # one just as the server closes it failed a room's creation in about one run in ten.
+            limits = httpx.Limits(keepalive_expiry=KEEP_ALIVE)
+            https = [await stack.enter_async_context(
+                         httpx.AsyncClient(base_url=base, timeout=HANG, limits=limits)) for base in bases]
             for http, server in zip(https, servers, strict=True):
                 await _until_ready(http, server)
             pids = [server.pid for server in servers]
@@ -394,7 +420,8 @@ def _report(args: argparse.Namespace, load: Load, baseline: int, peak: int, prob
     print(f"store: {args.store}, {args.processes} server process(es); {args.rooms} rooms of {args.game} "
           f"at once ({args.players} seats: one WebSocket client and {args.players - 1} bot(s), a spectator "
           f"each), client thinks {args.think:g} s, bot delay {args.bot_delay:g} s, window {seconds:.0f} s, "
-          f"{os.cpu_count()} cores")
+          f"{os.cpu_count()} cores, sockets {'compressed' if args.compress else 'not compressed'}, "
+          f"full collections: {args.full_collection_every}")
     print(f"rooms played: {len(load.rooms)} ({sum(room.over for room in load.rooms)} to the end)"
           + (f"; the server refused more: {load.refused}" if load.refused else ""))
     print(f"moves/s: {load.moves_in_window / seconds:.0f} ({load.moves_in_window} moves in the window)")
@@ -406,6 +433,7 @@ def _report(args: argparse.Namespace, load: Load, baseline: int, peak: int, prob
     print(f"server memory (all processes): {baseline / 2**20:.0f} MiB with no room, "
           f"peak {peak / 2**20:.0f} MiB: "
           f"{(peak - baseline) / max(args.rooms, 1) / 1024:.0f} KiB per live room")
+    print(f"the load (its collector off): {_rss(os.getpid()) / 2**20:.0f} MiB at the end")
     if problems:
         print(f"CHECK FAILED: {len(problems)} problem(s)")
         for problem in problems[:20]:
@@ -415,8 +443,9 @@ def _report(args: argparse.Namespace, load: Load, baseline: int, peak: int, prob
               "none lost or doubled")
 
 
-def _report_collector(pauses: Sequence[dict[str, list[float]]]) -> None:
-    """The CPU time of the servers' collections, by generation (the youngest, 0, is not shown)."""
+def _report_collector(pauses: Sequence[dict[str, Any]]) -> None:
+    """The CPU time of the servers' collections, by generation (the youngest, 0, is not shown), and
+    how busy each server was (one core at most: one event loop, its threads sharing one lock)."""
     for number, process in enumerate(pauses):
         parts = []
         for generation, name in (("1", "middle"), ("2", "full")):
@@ -427,6 +456,8 @@ def _report_collector(pauses: Sequence[dict[str, list[float]]]) -> None:
             else:
                 parts.append(f"no {name}")
         print(f"server {number}'s collections (CPU time): " + "; ".join(parts))
+        print(f"server {number} was busy {process['cpu'] / process['wall']:.0%} of the time it ran "
+              f"({process['cpu']:.0f} s of CPU in {process['wall']:.0f} s)")
 
 
 def _rss(pid: int) -> int:

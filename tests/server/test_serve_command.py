@@ -3,6 +3,7 @@ and Ctrl-C."""
 
 from __future__ import annotations
 
+import re
 import signal
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from cardrules.cli.serve import NEEDS_EXTRA
 def test_serve_help_names_every_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--help"]) == 0
     text = capsys.readouterr().out
-    for option in ("--host", "--port", "--db", "--postgres", "--bot-delay", "--origin"):
+    for option in ("--host", "--port", "--db", "--postgres", "--bot-delay", "--origin", "--compress"):
         assert option in text
     assert "cardrules.sqlite3" in text
 
@@ -67,3 +68,36 @@ def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
     assert "Traceback" not in rest
     assert process.returncode == 130
     assert rest.rstrip().endswith("cardrules: interrupted")
+
+
+def _started(arguments: list[str]) -> tuple[subprocess.Popen[str], int]:
+    """``cardrules serve`` with ``arguments`` on a free port, once it listens, and that port."""
+    process = subprocess.Popen([sys.executable, "-m", "cardrules", "serve", "--port", "0", *arguments],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert process.stdout is not None
+    deadline = time.monotonic() + 30
+    lines: list[str] = []
+    while not (found := re.search(r"Uvicorn running on http://127\.0\.0\.1:(\d+)", "".join(lines))):
+        assert time.monotonic() < deadline, "".join(lines)
+        assert process.poll() is None, "".join(lines)
+        lines.append(process.stdout.readline())
+    return process, int(found.group(1))
+
+
+@pytest.mark.parametrize(("arguments", "compressed"), [([], False), (["--compress"], True)])
+def test_sockets_compress_only_when_asked(tmp_path: Path, arguments: list[str], compressed: bool) -> None:
+    # Compression costs each socket some 90 KiB and the server 13% more CPU
+    # (docs/server-deploy.md): off unless asked, even when the client offers it.
+    pytest.importorskip("uvicorn", reason="the server extra")
+    from websockets.sync.client import connect
+
+    process, port = _started(["--db", str(tmp_path / "rooms.sqlite3"), *arguments])
+    try:
+        with connect(f"ws://127.0.0.1:{port}/ws/v1/rooms/none", compression="deflate",
+                     open_timeout=30) as socket:
+            assert socket.response is not None
+            extensions = socket.response.headers.get("Sec-WebSocket-Extensions", "")
+            assert ("permessage-deflate" in extensions) is compressed
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=30)

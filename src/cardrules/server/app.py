@@ -30,6 +30,7 @@ from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
 from cardrules.server.catalog import games_json
 from cardrules.server.clients import Client
+from cardrules.server.collector import full_collections_every
 from cardrules.server.limits import TokenBucket
 from cardrules.server.protocol import (
     MAX_BODY_BYTES,
@@ -69,6 +70,11 @@ def _positive(_: object, attribute: attrs.Attribute[Any], value: object) -> None
         raise ArgumentError(f"ServerSettings.{attribute.name} is a positive number, not {shown(value)}")
 
 
+def _positive_or_none(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None:
+        _positive(_, attribute, value)
+
+
 def _at_least_zero(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) not in (int, float) or not 0 <= value < math.inf:  # type: ignore[operator]
         raise ArgumentError(f"ServerSettings.{attribute.name} is a number from 0 up, not {shown(value)}")
@@ -98,6 +104,11 @@ class ServerSettings:
     - ``max_name_chars``: the longest player's name (24).
     - ``extra_bots``: bots of your own the rooms may seat beside the games' reference bots, by name
       (``{"mine": MyBot}``); a client names them, never code.
+    - ``full_collection_every``: while the app runs (its lifespan), Python's garbage collector
+      starts no full collection by itself and the server makes one every so many seconds (60),
+      so that a busy server pauses every room rarely rather than every few seconds
+      (:mod:`cardrules.server.collector`, ``docs/server-deploy.md``); ``None`` leaves the
+      collector as it is.
 
     >>> ServerSettings(rate=0)
     Traceback (most recent call last):
@@ -117,6 +128,7 @@ class ServerSettings:
     hello_timeout: float = attrs.field(default=10.0, validator=_positive)
     max_name_chars: int = attrs.field(default=24, validator=_positive)
     extra_bots: Mapping[str, Callable[..., object]] = attrs.field(factory=dict)
+    full_collection_every: float | None = attrs.field(default=60.0, validator=_positive_or_none)
 
 
 def origin_allowed(headers: Headers, allowed: tuple[str, ...]) -> bool:
@@ -167,11 +179,14 @@ def create_app(store: Store | None = None, *, settings: ServerSettings | None = 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await ensure_started()
-        try:
-            yield
-        finally:
-            await rooms.stop()
+        async with contextlib.AsyncExitStack() as stack:
+            if settings.full_collection_every is not None:
+                await stack.enter_async_context(full_collections_every(settings.full_collection_every))
+            await ensure_started()
+            try:
+                yield
+            finally:
+                await rooms.stop()
 
     def refused(exc: ProtocolError) -> JSONResponse:
         return JSONResponse({"error": exc.code, "message": exc.message},

@@ -34,6 +34,9 @@ T = TypeVar("T")
 SEARCH_BOTS = ("random", "ismcts")
 """The generic bots a room may seat beside a game's own: a random player and the search bot."""
 
+_PARSED_KEPT = 256
+"""The most bot specs :func:`decide` remembers read (they come from clients, so a bounded few)."""
+
 _FAILED = Phrase(
     "The bot at seat {seat} ({bot}) failed on move {move} ({problem}); a random move was played for it.",
     "El bot del asiento {seat} ({bot}) falló en la jugada {move} ({problem}); se jugó por él una "
@@ -146,17 +149,28 @@ class BotThreads:
 
 
 async def decide(session: Session, seat: int, spec: str, extra: Mapping[str, Callable[..., object]], *,
-                 seed: int, timeout: float, threads: BotThreads) -> tuple[object, Failure | None]:
+                 seed: int, timeout: float, threads: BotThreads,
+                 parsed: dict[tuple[str, str], BotSpec] | None = None) -> tuple[object, Failure | None]:
     """The move the bot ``spec`` makes at ``seat`` now, decided on one of ``threads`` (so a slow bot
     holds up no other room) within ``timeout`` seconds; a bot that raises, answers a move that is
     not legal, or runs out of time gets a random legal move instead, and the :class:`Failure`.
 
     A bot that runs out of time goes on thinking on its thread, and its answer is dropped: the caps
     on bots' options (:data:`~cardrules.server.limits.BOT_OPTION_CAPS`) bound how long that lasts.
+    ``parsed`` remembers each spec once read (by game and spec): reading one, which checks the
+    bot's options against its constructor, was a twentieth of a busy server's time.
     """
     observation, legal = session.observation(seat), session.legal_moves(seat)
     try:
-        bot = parse_room_bot(session.game, spec, extra).build(rules=session.record.rules, seed=seed)
+        key = (session.game.name, spec)
+        bot_spec = None if parsed is None else parsed.get(key)
+        if bot_spec is None:
+            bot_spec = parse_room_bot(session.game, spec, extra)
+            if parsed is not None:
+                if len(parsed) >= _PARSED_KEPT:  # specs come from clients: keep a bounded few
+                    parsed.clear()
+                parsed[key] = bot_spec
+        bot = bot_spec.build(rules=session.record.rules, seed=seed)
         move = await threads.run(functools.partial(_choose, bot, observation, legal), timeout)
     except TimeoutError:
         failure = Failure(seat, spec, session.plies + 1, None, timeout)

@@ -129,6 +129,8 @@ class Rooms:
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
         self._threads = BotThreads(BOT_THREADS)
+        self._bot_specs: dict[tuple[str, str], BotSpec] = {}
+        """The bots' specs read, for :func:`~cardrules.server.bots.decide`."""
         # How many unfinished rooms the store holds, counted at most every COUNT_EVERY seconds
         # (a query, cheap but not free) and kept up to date between.
         self._unfinished: int | None = None
@@ -409,7 +411,7 @@ class Rooms:
                 return
             move, failure = await decide(session, seat, spec_text, self.extra_bots,
                                          seed=decision_seed(room.id, seat, plies), timeout=self.bot_timeout,
-                                         threads=self._threads)
+                                         threads=self._threads, parsed=self._bot_specs)
             announce: list[str] = []
             if failure is not None:
                 # Only the error's kind: its text could hold the bot's hand.

@@ -10,6 +10,8 @@ generic :func:`~cardrules.svg.canvas.attributes` was the largest cost of a drawi
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from cardrules.games.the_game import FIRE_CARDS, Observation, State
 from cardrules.games.the_game.table import Table
 from cardrules.i18n import Lang
@@ -51,6 +53,10 @@ _WORDS: Words = {
                "Perdu : une carte de feu a brûlé"),
 }
 _label = with_words(_WORDS)
+
+_KEPT = 4096
+"""The most pile and hand groups each memo keeps: a few MB at most (a group is a few hundred
+bytes to two KB); a busy server's tables share their faces, counts and empty hands."""
 
 _MARGIN = 20
 _PILES_X = 140
@@ -130,8 +136,19 @@ def _draw_pile(table: Table, lang: Lang) -> str:
 
 
 def _pile(table: Table, pile: int, on_fire: bool, lang: Lang) -> str:
+    notice = _fire_notice(table, pile, lang)
+    # One line per burning pile under the row of piles: the notice is wider than a pile.
+    line = 84 + CARD_HEIGHT + 38 + 16 * sum(1 for due in table.fire_due[:pile] if due >= 0)
+    return _pile_group(pile, table.piles[pile][-1], len(table.piles[pile]) - 1, on_fire, notice,
+                       line, lang)
+
+
+@lru_cache(maxsize=_KEPT)
+def _pile_group(pile: int, top: int, laid: int, on_fire: bool, notice: str | None, line: int,
+                lang: Lang) -> str:
+    """A pile's group, from all it shows (a table changes a pile or two a move: the rest is
+    remembered, as for :func:`_hand_group`)."""
     ascending = pile < 2
-    top = table.piles[pile][-1]
     x = _PILES_X + pile * _PILE_STEP
     direction = "ascending" if ascending else "descending"
     corner = "1 ↑" if ascending else "100 ↓"
@@ -141,12 +158,9 @@ def _pile(table: Table, pile: int, on_fire: bool, lang: Lang) -> str:
         name = f"{name} ({_label(lang, 'fire')})"
     parts = [f'<g class="pile {direction}" id="pile-{pile}" data-top="{top}">',
              _number_card(x, 84, top, name, on_fire, band=_UP if ascending else _DOWN, corner=corner),
-             text(x + CARD_WIDTH // 2, 84 + CARD_HEIGHT + 16, _count(lang, len(table.piles[pile]) - 1),
+             text(x + CARD_WIDTH // 2, 84 + CARD_HEIGHT + 16, _count(lang, laid),
                   size=11, fill=MUTED, anchor="middle", class_="count")]
-    notice = _fire_notice(table, pile, lang)
     if notice is not None:
-        # One line per burning pile under the row of piles: the notice is wider than a pile.
-        line = 84 + CARD_HEIGHT + 38 + 16 * sum(1 for due in table.fire_due[:pile] if due >= 0)
         parts.append(text(_MARGIN, line, notice, size=11, weight="bold", fill=_FIRE, class_="fire-due"))
     parts.append("</g>")
     return "".join(parts)
@@ -177,8 +191,17 @@ def _number_card(x: int, y: int, number: int, name: str, on_fire: bool, *, band:
 
 def _hand(seat: int, size: int, hand: tuple[int, ...] | None, is_viewer: bool, table: Table, on_fire: bool,
           y: int, lang: Lang) -> str:
-    who = _label(lang, "you", who=_player(lang, seat)) if is_viewer else _player(lang, seat)
     on_turn = seat == table.current and table.status == "playing"
+    return _hand_group(seat, size, hand, is_viewer, on_turn, on_fire, y, lang)
+
+
+@lru_cache(maxsize=_KEPT)
+def _hand_group(seat: int, size: int, hand: tuple[int, ...] | None, is_viewer: bool, on_turn: bool,
+                on_fire: bool, y: int, lang: Lang) -> str:
+    """A hand's group, from all it shows. A table is drawn after every move (the game server draws
+    each seat's): most hands and piles look as they did a move before, and drawing them again was
+    half of a picture's time."""
+    who = _label(lang, "you", who=_player(lang, seat)) if is_viewer else _player(lang, seat)
     parts = [f'<g class="hand" id="hand-{seat}" data-seat="{seat}" data-count="{size}">',
              text(_MARGIN, y + 30, who, size=13, weight="bold", class_="name"),
              text(_MARGIN, y + 48, _count(lang, size), size=11, fill=MUTED, class_="count")]
