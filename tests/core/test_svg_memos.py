@@ -41,7 +41,8 @@ def without_memos(value: Any, lang: svg.Lang, size: int | None = None) -> str:
 
 def test_the_drawing_code_has_memos_to_check() -> None:
     # Keeps the test below from passing on nothing if the memos are moved or renamed.
-    assert {name for _, name, _ in memos()} >= {"_face", "_back", "_slot", "_text", "_text_width"}
+    assert {name for _, name, _ in memos()} >= {"_face", "_back", "_slot", "_text", "_text_width",
+                                                "_pile_group", "_hand_group"}
 
 
 def test_every_memo_is_bounded() -> None:
