@@ -68,9 +68,10 @@ from cardrules.server import ServerSettings, create_app
 from cardrules.server.postgres import PostgresStore
 from cardrules.server.sqlite import SQLiteStore
 
-port, bot_delay, max_rooms, compress, every = sys.argv[1:]
+port, bot_delay, max_rooms, compress, every, power_safe = sys.argv[1:]
 where = os.environ["CARDRULES_LOAD_WHERE"]
-store = PostgresStore(where) if os.environ["CARDRULES_LOAD_STORE"] == "postgres" else SQLiteStore(where)
+kind = PostgresStore if os.environ["CARDRULES_LOAD_STORE"] == "postgres" else SQLiteStore
+store = kind(where, power_safe=power_safe == "1")
 collector = {} if every == "default" else {"full_collection_every": None if every == "none" else float(every)}
 settings = ServerSettings(bot_delay=float(bot_delay), max_rooms=int(max_rooms), **collector)
 pauses = {0: [], 1: [], 2: []}
@@ -153,6 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes on one database (--store postgres; default: 1)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the clients' choices")
+    parser.add_argument("--power-safe", action="store_true",
+                        help="each commit waits for the database's flush to the disk, as cardrules "
+                             "serve --power-safe does")
     parser.add_argument("--compress", action="store_true",
                         help="the sockets compress what they send, as cardrules serve --compress does")
     parser.add_argument("--full-collection-every", default="default", metavar="S",
@@ -190,7 +194,7 @@ async def _run(args: argparse.Namespace, folder: Path) -> int:
             bases.append(f"http://127.0.0.1:{port}")
             servers.append(subprocess.Popen([sys.executable, "-c", SERVE, str(port), str(args.bot_delay),
                                              str(max(1000, 2 * args.rooms)), "1" if args.compress else "0",
-                                             args.full_collection_every],
+                                             args.full_collection_every, "1" if args.power_safe else "0"],
                                             env=environment, stdout=log, stderr=log))
         async with contextlib.AsyncExitStack() as stack:
             # A connection left idle is dropped well before uvicorn's 5 s keep-alive ends: reusing
@@ -421,7 +425,8 @@ def _report(args: argparse.Namespace, load: Load, baseline: int, peak: int, prob
           f"at once ({args.players} seats: one WebSocket client and {args.players - 1} bot(s), a spectator "
           f"each), client thinks {args.think:g} s, bot delay {args.bot_delay:g} s, window {seconds:.0f} s, "
           f"{os.cpu_count()} cores, sockets {'compressed' if args.compress else 'not compressed'}, "
-          f"full collections: {args.full_collection_every}")
+          f"full collections: {args.full_collection_every}"
+          + (", store power-safe" if args.power_safe else ""))
     print(f"rooms played: {len(load.rooms)} ({sum(room.over for room in load.rooms)} to the end)"
           + (f"; the server refused more: {load.refused}" if load.refused else ""))
     print(f"moves/s: {load.moves_in_window / seconds:.0f} ({load.moves_in_window} moves in the window)")

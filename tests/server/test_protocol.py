@@ -3,12 +3,18 @@ refusal a client can meet, each with its code."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import AsyncIterator
 
 import pytest
+from starlette.applications import Starlette
+from starlette.routing import Mount
+from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import cardrules
+from cardrules.server import ServerSettings, create_app
 from tests.server.helpers import TABLE_KEYS, hello, next_of, open_room, server, take_seat
 
 
@@ -224,6 +230,32 @@ def test_a_socket_to_no_room_is_told_and_closed_4404() -> None:
             ws.receive_json()
     assert answer["code"] == "no_room"
     assert closed.value.code == 4404
+
+
+@pytest.mark.parametrize("path", ["/ws/v1/rooms/", "/ws/v1/rooms/a/b", "/ws/v2/rooms/a", "/ws/v1/room/a"])
+def test_a_socket_to_a_path_that_names_no_rooms_socket_is_refused(path: str) -> None:
+    with server() as client, pytest.raises(WebSocketDisconnect), client.websocket_connect(path) as ws:
+        ws.receive_json()
+
+
+def test_a_server_mounted_in_another_app_serves_its_sockets_under_the_mount() -> None:
+    cards = create_app(settings=ServerSettings(bot_delay=0))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with cards.router.lifespan_context(cards):
+            yield
+
+    outer = Starlette(routes=[Mount("/cards", app=cards)], lifespan=lifespan)
+    with TestClient(outer) as client:
+        room = client.post("/cards/api/v1/rooms", json={"game": "the-game", "players": 2}).json()
+        token = client.post(f"/cards/api/v1/rooms/{room['id']}/seats/0", json={"name": "Ana"}).json()["token"]
+        with client.websocket_connect(f"/cards/ws/v1/rooms/{room['id']}") as ws:
+            welcome, table = hello(ws, token)
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect(f"/ws/v1/rooms/{room['id']}") as ws:
+            ws.receive_json()  # outside the mount, the outer app has no such socket
+    assert welcome["seat"] == 0
+    assert table["your_turn"]
 
 
 @pytest.mark.parametrize(("body", "status", "code"), [

@@ -19,7 +19,8 @@ from cardrules.cli.serve import NEEDS_EXTRA
 def test_serve_help_names_every_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--help"]) == 0
     text = capsys.readouterr().out
-    for option in ("--host", "--port", "--db", "--postgres", "--bot-delay", "--origin", "--compress"):
+    for option in ("--host", "--port", "--db", "--postgres", "--power-safe", "--bot-delay", "--origin",
+                   "--compress"):
         assert option in text
     assert "cardrules.sqlite3" in text
 
@@ -39,6 +40,29 @@ def test_serve_on_a_database_it_cannot_open_says_so_and_exits_2(tmp_path: Path,
     assert error.startswith("cardrules serve: cannot open the SQLite file ")
     assert "Traceback" not in error
     assert main(["serve", "--db", str(tmp_path)]) == 2  # a folder
+
+
+@pytest.mark.parametrize("power_safe", [False, True])
+@pytest.mark.parametrize("kind", ["SQLiteStore", "PostgresStore"])
+def test_serve_opens_its_store_power_safe_only_when_asked(kind: str, power_safe: bool,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn", reason="the server extra")
+    import cardrules.server  # the server extra's modules, imported only where it is installed
+    from cardrules.server.store import StoreError
+
+    made: list[bool] = []
+
+    class Refused(getattr(cardrules.server, kind)):  # type: ignore[misc]
+        async def open(self) -> None:
+            made.append(self.power_safe)
+            raise StoreError("refused by the test")
+
+    monkeypatch.setattr(cardrules.server, kind, Refused)
+    where = (["--db", str(tmp_path / "rooms.sqlite3")] if kind == "SQLiteStore"
+             else ["--postgres", "postgresql://nobody@127.0.0.1:1/none"])
+    assert main(["serve", *where, *(["--power-safe"] if power_safe else [])]) == 2
+    assert made == [power_safe]
 
 
 @pytest.mark.parametrize("arguments", [["--bot-delay", "-1"], ["--bot-delay", "nan"], ["--port", "70000"],

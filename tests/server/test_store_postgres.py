@@ -13,12 +13,14 @@ import urllib.parse
 import asyncpg
 import pytest
 
+from cardrules.errors import ArgumentError
 from cardrules.server.postgres import PostgresStore
 from cardrules.server.store import StoreError
 from tests.server.stores import HANG, Ears, a_room, run
 
 COMMIT_IN_ANOTHER_PROCESS = """
 import asyncio, sys
+from cardrules.errors import ArgumentError
 from cardrules.server.postgres import PostgresStore
 
 async def commit():
@@ -52,6 +54,29 @@ def test_a_commit_in_another_process_reaches_this_ones_listeners(postgres_databa
         await store.close()
 
     run(work)
+
+
+@pytest.mark.parametrize(("options", "setting"), [({}, "off"), ({"power_safe": True}, "on")])
+def test_a_commit_waits_for_the_databases_flush_only_when_power_safe(
+        postgres_database: str, options: dict[str, bool], setting: str) -> None:
+    # "on" is the test database's own setting, which a power-safe store keeps.
+    async def work() -> str:
+        store = PostgresStore(postgres_database, **options)
+        await store.open()
+        try:
+            async with store._pool.acquire() as connection:
+                value: str = await connection.fetchval("SHOW synchronous_commit")
+        finally:
+            await store.close()
+        return value
+
+    assert run(work) == setting
+
+
+@pytest.mark.parametrize("power_safe", ["yes", 1, None])
+def test_a_store_is_refused_a_power_safe_that_is_not_a_bool(power_safe: object) -> None:
+    with pytest.raises(ArgumentError):
+        PostgresStore("postgresql://nobody@127.0.0.1:1/none", power_safe=power_safe)  # type: ignore[arg-type]
 
 
 def test_the_listener_comes_back_when_its_connection_is_cut(

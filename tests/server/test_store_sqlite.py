@@ -1,5 +1,6 @@
-"""The SQLite store: a commit is on the disk when it returns, and a path that is not a regular
-file (a planted link, a FIFO, a device, a folder) is refused before SQLite touches it."""
+"""The SQLite store: a commit survives the process being killed when it returns (and waits for the
+disk only when power-safe), and a path that is not a regular file (a planted link, a FIFO, a device,
+a folder) is refused before SQLite touches it."""
 
 from __future__ import annotations
 
@@ -12,16 +13,18 @@ from pathlib import Path
 
 import pytest
 
+from cardrules.errors import ArgumentError
 from cardrules.server.sqlite import SQLiteStore
 from cardrules.server.store import StoreError
 from tests.server.stores import HANG, a_room, run
 
 KILLED_AFTER_COMMIT = """
 import asyncio, os, signal, sys
+from cardrules.errors import ArgumentError
 from cardrules.server.sqlite import SQLiteStore
 
 async def commit_and_die():
-    store = SQLiteStore(sys.argv[1])
+    store = SQLiteStore(sys.argv[1], power_safe=sys.argv[2] == "True")
     await store.open()
     won = await store.commit("r", expected_plies=0, record='{"moves": ["37 on A"]}', plies=1, over=False)
     print(won, flush=True)
@@ -31,7 +34,9 @@ asyncio.run(commit_and_die())
 """
 
 
-def test_a_commit_survives_the_process_being_killed_right_after_it_returns(tmp_path: Path) -> None:
+@pytest.mark.parametrize("power_safe", [False, True])
+def test_a_commit_survives_the_process_being_killed_right_after_it_returns(tmp_path: Path,
+                                                                          power_safe: bool) -> None:
     path = tmp_path / "rooms.sqlite3"
 
     async def create() -> None:
@@ -41,7 +46,7 @@ def test_a_commit_survives_the_process_being_killed_right_after_it_returns(tmp_p
         await store.close()
 
     run(create)
-    child = subprocess.run([sys.executable, "-c", KILLED_AFTER_COMMIT, str(path)],
+    child = subprocess.run([sys.executable, "-c", KILLED_AFTER_COMMIT, str(path), str(power_safe)],
                            capture_output=True, text=True, timeout=HANG)
     assert (child.returncode, child.stdout, child.stderr) == (-signal.SIGKILL, "True\n", "")
 
@@ -53,6 +58,32 @@ def test_a_commit_survives_the_process_being_killed_right_after_it_returns(tmp_p
         return None if room is None else (room.plies, room.record)
 
     assert run(read) == (1, '{"moves": ["37 on A"]}')
+
+
+@pytest.mark.parametrize(("options", "synchronous"), [({}, 1), ({"power_safe": False}, 1),
+                                                       ({"power_safe": True}, 2)])
+def test_a_commit_waits_for_the_disk_only_when_power_safe(tmp_path: Path, options: dict[str, bool],
+                                                          synchronous: int) -> None:
+    # SQLite's synchronous: 1 (NORMAL) flushes the journal at checkpoints, 2 (FULL) at each commit.
+    async def read_setting() -> int:
+        store = SQLiteStore(tmp_path / "rooms.sqlite3", **options)
+        await store.open()
+        try:
+            value: int = await store._run(lambda connection: connection.execute(
+                "PRAGMA synchronous").fetchone()[0])
+        finally:
+            await store.close()
+        return value
+
+    assert run(read_setting) == synchronous
+
+
+@pytest.mark.parametrize(("path", "options"), [(3, {}), (None, {}), ("rooms.sqlite3", {"power_safe": "yes"}),
+                                               ("rooms.sqlite3", {"power_safe": 1})])
+def test_a_store_is_refused_a_path_or_a_power_safe_of_the_wrong_kind(path: object,
+                                                                     options: dict[str, object]) -> None:
+    with pytest.raises(ArgumentError):
+        SQLiteStore(path, **options)  # type: ignore[arg-type]
 
 
 def test_a_new_file_is_readable_and_writable_by_its_owner_only(tmp_path: Path) -> None:

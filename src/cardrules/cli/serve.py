@@ -63,6 +63,10 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     store.add_argument("--postgres", metavar="DSN",
                        help="keep the rooms in PostgreSQL instead (postgresql://user@host/db), so that "
                             "several server processes can serve the same rooms")
+    serve.add_argument("--power-safe", action="store_true",
+                       help="each move waits until the database has flushed it to the disk, so that a "
+                            "power cut loses none (default: a committed move is safe from the server "
+                            "being killed, and reaches the disk a moment later; see docs/server-deploy.md)")
     serve.add_argument("--bot-delay", type=_seconds, default=0.6, metavar="S",
                        help="seconds a bot waits before it moves, so that people can follow (default: 0.6)")
     serve.add_argument("--origin", action="append", default=[], metavar="URL", type=_origin,
@@ -106,13 +110,14 @@ def _serve(args: argparse.Namespace) -> int:
             raise
         print(NEEDS_EXTRA, file=sys.stderr)
         return 2
+    power_safe: bool = args.power_safe
     if args.postgres is not None:
         dsn: str = args.postgres
-        make: Callable[[], Store] = lambda: PostgresStore(dsn)  # noqa: E731
+        make: Callable[[], Store] = lambda: PostgresStore(dsn, power_safe=power_safe)  # noqa: E731
         where = "the PostgreSQL database of --postgres"  # never the DSN: it may hold a password
     else:
         path: Path = args.db if args.db is not None else DEFAULT_DB
-        make = lambda: SQLiteStore(path)  # noqa: E731
+        make = lambda: SQLiteStore(path, power_safe=power_safe)  # noqa: E731
         where = f"the SQLite file {printable(str(path), 200)}"
     try:
         asyncio.run(_try_open(make()))

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import math
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -22,9 +22,9 @@ from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.types import Message, Receive, Scope, Send
 
 from cardrules.arguments import shown
 from cardrules.errors import ArgumentError
@@ -235,15 +235,16 @@ def create_app(store: Store | None = None, *, settings: ServerSettings | None = 
                                      headers=_SECURITY_HEADERS)
         return FileResponse(path, headers=_SECURITY_HEADERS)
 
-    async def socket(websocket: WebSocket) -> None:
-        if not origin_allowed(websocket.headers, settings.allowed_origins):
-            await websocket.close(code=4403)
+    async def socket(websocket: _Socket, room_id: str) -> None:
+        if not origin_allowed(Headers(scope=websocket.scope), settings.allowed_origins):
+            await websocket.close(4403)
             return
         await ensure_started()
-        await websocket.accept()
+        if not await websocket.accept():
+            return
         rooms.sockets += 1
         try:
-            await _serve_socket(websocket, rooms, settings)
+            await _serve_socket(websocket, room_id, rooms, settings)
         finally:
             rooms.sockets -= 1
 
@@ -253,14 +254,96 @@ def create_app(store: Store | None = None, *, settings: ServerSettings | None = 
         Route("/api/v1/rooms", create_room, methods=["POST"]),
         Route("/api/v1/rooms/{id}/seats/{seat:int}", take_seat, methods=["POST"]),
         Route("/api/v1/rooms/{id}/record", record),
-        WebSocketRoute("/ws/v1/rooms/{id}", socket),
         Route("/", page),
         Route("/room/{id}", page),
         Mount("/static", StaticFiles(directory=_static(), check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = _App(socket, routes=routes, lifespan=lifespan)
     app.state.rooms = rooms
     return app
+
+
+ROOM_SOCKET = "/ws/v1/rooms/"
+"""The path of a room's WebSocket, before the room's id."""
+
+
+class _App(Starlette):
+    """The server's Starlette app, which hands a room's WebSocket (``/ws/v1/rooms/{id}``) to its
+    handler directly, in plain ASGI, and everything else to Starlette's routes.
+
+    Why: a socket lives as long as its player stays, and everything its handshake passed through
+    stays suspended with it. Through Starlette's middlewares, router and route, that was about 50
+    objects a socket more (coroutines, closures, contexts, two ``WebSocket`` objects) for each of
+    the collector's full collections to walk, and a wrapper call on every frame sent
+    (``docs/server-deploy.md``). Starlette's middlewares do nothing for a socket that the handler
+    does not do itself: it closes the socket on every error it expects.
+    """
+
+    def __init__(self, socket: Callable[[_Socket, str], Awaitable[None]], **options: Any) -> None:
+        super().__init__(**options)
+        self._socket = socket
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            room_id = _room_of(scope)
+            if room_id is not None:
+                await self._socket(_Socket(scope, receive, send), room_id)
+                return
+        await super().__call__(scope, receive, send)
+
+
+def _room_of(scope: Scope) -> str | None:
+    """The room a WebSocket's path names (below the path the app is mounted at, if any), or ``None``
+    when it names no room's socket (Starlette's router then refuses it).
+
+    >>> _room_of({"path": "/games/ws/v1/rooms/abc", "root_path": "/games"})
+    'abc'
+    >>> _room_of({"path": "/ws/v1/rooms/"}) is None
+    True
+    """
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    if root and path.startswith(root) and path[len(root):len(root) + 1] == "/":
+        path = path[len(root):]
+    if not path.startswith(ROOM_SOCKET):
+        return None
+    room_id = path[len(ROOM_SOCKET):]
+    return room_id if room_id and "/" not in room_id else None
+
+
+class _Socket:
+    """A WebSocket in plain ASGI: what the server does with one (accept, receive, send a text, close).
+
+    Sending on a socket the client has closed raises (the server's own error, an ``OSError`` under
+    uvicorn); receiving on it returns ``websocket.disconnect`` messages.
+    """
+
+    __slots__ = ("_receive", "_send", "scope")
+
+    def __init__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.scope = scope
+        self._receive = receive
+        self._send = send
+
+    async def accept(self) -> bool:
+        """Accept the handshake; ``False`` if the client left before it was done."""
+        if (await self._receive())["type"] != "websocket.connect":
+            return False
+        await self._send({"type": "websocket.accept"})
+        return True
+
+    async def receive(self) -> Message:
+        """The next ASGI message: ``websocket.receive`` or ``websocket.disconnect``."""
+        return await self._receive()
+
+    async def send_text(self, text: str) -> None:
+        """Send ``text`` as one text message."""
+        await self._send({"type": "websocket.send", "text": text})
+
+    async def close(self, code: int) -> None:
+        """Close the socket with ``code`` (before the handshake is accepted: refuse it, which the
+        server answers with HTTP 403)."""
+        await self._send({"type": "websocket.close", "code": code})
 
 
 async def _body(request: Request) -> bytes:
@@ -277,12 +360,12 @@ async def _body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
-async def _refuse(websocket: WebSocket, exc: ProtocolError) -> None:
+async def _refuse(websocket: _Socket, exc: ProtocolError) -> None:
     await websocket.send_text(error(exc.code, exc.message))
-    await websocket.close(code=CLOSE.get(exc.code, 4400))
+    await websocket.close(CLOSE.get(exc.code, 4400))
 
 
-async def _receive(websocket: WebSocket) -> str | bytes | None:
+async def _receive(websocket: _Socket) -> str | bytes | None:
     """The next message's data, or ``None`` once the socket is closed."""
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
@@ -291,7 +374,7 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
     return data if data is not None else message.get("bytes") or b""
 
 
-async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: ServerSettings) -> None:
+async def _serve_socket(websocket: _Socket, room_id: str, rooms: Rooms, settings: ServerSettings) -> None:
     if rooms.sockets > settings.max_sockets:
         full = ProtocolError("full", f"this server has {settings.max_sockets} sockets open")
         await _refuse(websocket, full)
@@ -301,15 +384,13 @@ async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: ServerSett
     except TimeoutError:
         await _refuse(websocket, ProtocolError("bad_message", "say hello first"))
         return
-    except WebSocketDisconnect:
-        return
     if data is None:
         return
     try:
         hello = parse_client(data, max_bytes=settings.max_message_bytes)
         if not isinstance(hello, Hello):
             raise ProtocolError("bad_message", "the first message is a hello")
-        client = await rooms.join(websocket.path_params["id"], hello)
+        client = await rooms.join(room_id, hello)
     except ProtocolError as exc:
         await _refuse(websocket, exc)
         return
@@ -327,14 +408,11 @@ async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: ServerSett
             sending.cancel()
 
 
-async def _read(websocket: WebSocket, rooms: Rooms, client: Client, settings: ServerSettings) -> None:
+async def _read(websocket: _Socket, rooms: Rooms, client: Client, settings: ServerSettings) -> None:
     bucket = TokenBucket(rate=settings.rate, burst=settings.burst)
     refused = 0
     while not client.closing:
-        try:
-            data = await _receive(websocket)
-        except WebSocketDisconnect:
-            return
+        data = await _receive(websocket)
         if data is None:
             return
         if not bucket.take():
@@ -368,7 +446,7 @@ class _Writer:
     not the client, whose ``wake`` it is: no reference cycle, so both are freed as soon as the
     socket is done with (a cycle would wait for the collector)."""
 
-    def __init__(self, websocket: WebSocket, outbox: deque[str | int]) -> None:
+    def __init__(self, websocket: _Socket, outbox: deque[str | int]) -> None:
         self.websocket = websocket
         self.outbox = outbox
         self.task: asyncio.Task[None] | None = None
@@ -387,7 +465,7 @@ class _Writer:
                     await self.websocket.send_text(item)
                     continue
                 self.done = True
-                await self.websocket.close(code=item)
+                await self.websocket.close(item)
                 return
         except Exception:  # the socket went away: the reader sees it too
             self.done = True

@@ -20,6 +20,7 @@ from typing import Any
 import asyncpg
 
 from cardrules.arguments import printable, shown
+from cardrules.errors import ArgumentError
 from cardrules.server.store import Listener, StoredRoom, StoredSeat, StoreError, shown_dsn, tell
 
 __all__ = ["CHANNEL", "PostgresStore"]
@@ -89,11 +90,21 @@ class PostgresStore:
     opened again if it was lost; since notifications sent meanwhile are lost with it, the
     callbacks are then called once for every room this store has read or written since it was
     opened, so a server compares each with what it holds.
+
+    A commit is in the database when it returns, safe from the server process being killed. By
+    default the store's transactions do not wait for the database to flush its journal
+    (``synchronous_commit=off`` for its own connections): a crash of PostgreSQL itself or of its
+    machine may lose the last moments' moves, never the database's consistency. With
+    ``power_safe=True`` they keep the database's own setting (``on`` unless its administrator
+    changed it), and each commit waits for the flush.
     """
 
     def __init__(self, dsn: str, *, pool_size: int = 10, connect_timeout: float = 10.0,
-                 check_every: float = 10.0) -> None:
+                 check_every: float = 10.0, power_safe: bool = False) -> None:
+        if not isinstance(power_safe, bool):
+            raise ArgumentError(f"power_safe is True or False, not {shown(power_safe)}")
         self.dsn = dsn
+        self.power_safe = power_safe
         self._pool_size = pool_size
         self._connect_timeout = connect_timeout
         self._check_every = check_every
@@ -110,8 +121,11 @@ class PostgresStore:
         if self._pool is not None:
             return
         try:
+            # Not power-safe: the store's own transactions commit without waiting for the
+            # database's flush (synchronous_commit=off), as the SQLite store's do by default.
+            settings = {} if self.power_safe else {"synchronous_commit": "off"}
             pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self._pool_size,
-                                             timeout=self._connect_timeout)
+                                             timeout=self._connect_timeout, server_settings=settings)
         except _UNREACHABLE as error:
             raise self._unreachable(error) from None
         try:

@@ -1,9 +1,13 @@
 """The SQLite store: one file on this machine, for a server of one process.
 
 Every call runs on one thread of the store's own, one at a time, so the event loop never waits on
-the disk and the connection is never shared between threads. The file is in WAL mode with
-``synchronous=FULL``: when :meth:`SQLiteStore.commit` returns, the move is in the file's journal on
-the disk, and a process killed right after has not lost it.
+the disk and the connection is never shared between threads. The file is in WAL mode. When
+:meth:`SQLiteStore.commit` returns, the move is in the file's journal: a server process killed right
+after (SIGKILL, a crash) has not lost it. By default (``synchronous=NORMAL``) the journal is flushed
+to the disk at each checkpoint, not at each commit, so a power cut or a crash of the operating
+system may lose the last moves (never the file's consistency); ``power_safe=True``
+(``synchronous=FULL``) makes each commit wait until it is on the disk, which also survives those, at
+the cost of every move waiting on the disk (``docs/server-deploy.md`` has the measurements).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar, cast
 
 from cardrules.arguments import shown
+from cardrules.errors import ArgumentError
 from cardrules.server.store import Listener, StoredRoom, StoredSeat, StoreError, tell
 
 __all__ = ["SQLiteStore"]
@@ -71,6 +76,9 @@ class SQLiteStore:
     correct, each change being a single conditional write, but they would not hear of each other's
     moves: that is what :class:`~cardrules.server.postgres.PostgresStore` is for).
 
+    A commit survives the server process being killed; with ``power_safe=True`` it also survives
+    a power cut, each commit waiting until it is on the disk (see the module's text).
+
     >>> import asyncio, tempfile, os
     >>> from cardrules.server.store import StoredRoom, StoredSeat
     >>> folder = tempfile.mkdtemp()
@@ -89,8 +97,13 @@ class SQLiteStore:
     (True, False, 1)
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, power_safe: bool = False) -> None:
+        if not isinstance(path, (str, os.PathLike)):
+            raise ArgumentError(f"a SQLite store's path is a str or a path, not {shown(path)}")
+        if not isinstance(power_safe, bool):
+            raise ArgumentError(f"power_safe is True or False, not {shown(power_safe)}")
         self.path = os.fspath(path)
+        self.power_safe = power_safe
         self._connection: sqlite3.Connection | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._callbacks: list[Listener] = []
@@ -187,11 +200,12 @@ class SQLiteStore:
         tell(self._callbacks, room_id, plies)
 
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``work`` in the next batch of writes, and answer once that batch is on the disk.
+        """Run ``work`` in the next batch of writes, and answer once that batch is committed.
 
         Every write asked for while a batch is being written goes in the next one, all in one
-        transaction (group commit): a burst of moves costs one flush of the journal, not one each,
-        and a slow flush (a busy disk) delays the moves behind it once rather than once each.
+        transaction (group commit): a burst of moves costs one write of the journal (and, with
+        ``power_safe``, one flush), not one each, and a slow one delays the moves behind it once
+        rather than once each.
         Each write is a savepoint of its own, so one that is refused leaves the others whole.
         """
         if self._thread is None:
@@ -254,7 +268,11 @@ class SQLiteStore:
             if mode != "wal":
                 raise StoreError(f"the SQLite file {shown(self.path, 200)} cannot be put in WAL mode "
                                  f"(the file system allows only {mode!r})")
-            connection.execute("PRAGMA synchronous = FULL")
+            # NORMAL: a commit is in the journal (safe from a killed process), flushed to the disk
+            # at each checkpoint. Flushing at each commit (FULL) made every move wait on the disk:
+            # on a shared machine's disk, a flush now and then took 0.1 to 0.5 s, and every room's
+            # moves waited behind it (docs/server-deploy.md).
+            connection.execute(f"PRAGMA synchronous = {'FULL' if self.power_safe else 'NORMAL'}")
             connection.execute("PRAGMA foreign_keys = ON")
             connection.executescript(_SCHEMA)
         except sqlite3.Error as error:
@@ -275,7 +293,7 @@ _ONE_WRITES_FAULT = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.I
 def _write_batch(connection: sqlite3.Connection,
                  works: Sequence[Callable[[sqlite3.Connection], object]]) -> list[tuple[bool, object]]:
     """Run ``works`` in one transaction, each in a savepoint: (True, its value) or (False, the
-    error that undid it) for each; committed (with ``synchronous=FULL``: on the disk) on return."""
+    error that undid it) for each; committed on return."""
     outcomes: list[tuple[bool, object]] = []
     # IMMEDIATE: take the write lock at once, so the batch never fails half-way on a lock.
     connection.execute("BEGIN IMMEDIATE")
