@@ -3,14 +3,17 @@ the caps on rooms and sockets, names, and logs without tokens or hidden cards.""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import subprocess
 import sys
 
 import pytest
+from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
+from cardrules.server import ServerSettings, create_app
 from cardrules.server.clients import OUTBOX, Client
 from cardrules.server.store import MemoryStore
 from tests.server.helpers import hello, next_of, open_room, room_summary, server, take_seat, wait_for
@@ -69,6 +72,30 @@ def test_a_page_of_the_servers_own_host_or_an_allowed_origin_opens_a_socket() ->
         own = {"origin": "http://testserver"}
         with client.websocket_connect(f"/ws/v1/rooms/{room['id']}", headers=own) as ws:
             hello(ws, None)
+
+
+def test_a_client_that_leaves_during_the_handshake_is_sent_nothing_and_counts_no_socket() -> None:
+    # The room's socket is served in plain ASGI: a client gone before the handshake is accepted
+    # (its first message a disconnect, not a connect) must neither be answered nor counted.
+    app = create_app(settings=ServerSettings(bot_delay=0))
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        return {"type": "websocket.disconnect", "code": 1006}
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    async def handshake() -> int:
+        scope = {"type": "websocket", "path": "/ws/v1/rooms/some-room", "root_path": "",
+                 "headers": [(b"host", b"testserver")], "query_string": b""}
+        await app(scope, receive, send)
+        sockets: int = app.state.rooms.sockets
+        await app.state.rooms.stop()
+        return sockets
+
+    assert asyncio.run(handshake()) == 0
+    assert sent == []
 
 
 def test_a_socket_over_its_rate_is_told_and_closed_4429_if_it_keeps_on() -> None:
