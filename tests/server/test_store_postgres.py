@@ -73,6 +73,34 @@ def test_a_commit_waits_for_the_databases_flush_only_when_power_safe(
     assert run(work) == setting
 
 
+def test_a_connection_goes_back_to_the_pool_without_a_statement_of_its_own(
+        postgres_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # asyncpg's default reset sends UNLISTEN *, RESET ALL and more at every release: a statement
+    # and a round trip for each of the store's, a move's commit included; the store changes no
+    # session state, so it sends none.
+    sent: list[str] = []
+    execute = asyncpg.connection.Connection.execute
+
+    async def recorded(self: asyncpg.connection.Connection, query: str, *args: object,
+                       **options: object) -> str:
+        sent.append(query)
+        result: str = await execute(self, query, *args, **options)
+        return result
+
+    async def work() -> None:
+        store = PostgresStore(postgres_database)
+        await store.open()
+        await store.create(a_room("r"))
+        monkeypatch.setattr(asyncpg.connection.Connection, "execute", recorded)
+        assert await store.commit("r", expected_plies=0, record='{"moves": 1}', plies=1, over=False)
+        assert (await store.get("r")) is not None
+        monkeypatch.undo()
+        await store.close()
+
+    run(work)
+    assert not [query for query in sent if "RESET" in query.upper() or "UNLISTEN" in query.upper()]
+
+
 @pytest.mark.parametrize("power_safe", ["yes", 1, None])
 def test_a_store_is_refused_a_power_safe_that_is_not_a_bool(power_safe: object) -> None:
     with pytest.raises(ArgumentError):

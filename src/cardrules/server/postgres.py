@@ -79,6 +79,15 @@ SELECT pg_notify('{CHANNEL}', id || ' ' || $3::text) FROM moved
 _UNREACHABLE = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError)
 
 
+async def _keep_session(connection: object) -> None:
+    """What a connection going back to the pool needs beyond asyncpg's own clean-up (which rolls
+    back a transaction left open and drops listeners): nothing. The store's connections change
+    no session state (no ``SET``, ``LISTEN``, session advisory lock or cursor outside a
+    transaction; the listener has a connection of its own), so asyncpg's default reset query
+    (``UNLISTEN *; RESET ALL; ...``) would be one more statement and round trip for each of
+    theirs, a move's commit included."""
+
+
 class PostgresStore:
     """A :class:`~cardrules.server.store.Store` in the PostgreSQL database named by ``dsn`` (a
     ``postgresql://user:password@host:port/database`` URL; asyncpg reads no ``key=value`` string),
@@ -125,7 +134,8 @@ class PostgresStore:
             # database's flush (synchronous_commit=off), as the SQLite store's do by default.
             settings = {} if self.power_safe else {"synchronous_commit": "off"}
             pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self._pool_size,
-                                             timeout=self._connect_timeout, server_settings=settings)
+                                             timeout=self._connect_timeout, server_settings=settings,
+                                             reset=_keep_session)
         except _UNREACHABLE as error:
             raise self._unreachable(error) from None
         try:
