@@ -13,6 +13,8 @@ import pytest
 import cardrules
 import cardrules.cli
 from cardrules.cli import main
+from cardrules.cli.parser import build_parser
+from cardrules.cli.play import start_session
 from cardrules.games import mille_bornes as mb
 from cardrules.games import the_game
 
@@ -334,3 +336,19 @@ def test_end_of_input_quits_cleanly_through_a_pipe() -> None:
     assert done.stderr == ""
     assert "\x1b" not in done.stdout
     assert done.stdout.splitlines()[-1] == "Goodbye."
+
+
+@pytest.mark.parametrize(("argv", "strongest"), [
+    (["the-game", "--players", "3"], "ismcts:iterations=60,flat=true"),
+    (["mille-bornes"], "expert"),
+])
+def test_play_seats_and_asks_hints_of_the_strongest_bot_measured(argv: list[str], strongest: str) -> None:
+    # docs/bots.md: in The Game the flat search leaves fewer cards than GreedyBot at every table
+    # size; in Mille Bornes no bot measured beats ExpertBot. simulate keeps its quick default.
+    args = build_parser().parse_args(["play", *argv, "--seed", "5"])
+    step = start_session(args.simulator, args)
+    labels = {spec.label for spec in step.session.bots if spec is not None}
+    assert labels == {strongest}
+    assert step.session.adviser.label == strongest
+    simulate = build_parser().parse_args(["simulate", argv[0]])
+    assert simulate.bot == args.simulator.default_bot != "ismcts:iterations=60,flat=true"

@@ -62,10 +62,11 @@ def add_play_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
         simulator.add_arguments(sub)
         table = sub.add_argument_group("the table")
         table.add_argument("--seat", type=whole(), default=0, metavar="N", help="your seat (default: 0)")
-        table.add_argument("--bots", default=simulator.default_bot, metavar="BOT[,BOT...]",
+        strongest = simulator.play_bot or simulator.default_bot
+        table.add_argument("--bots", default=strongest, metavar="BOT[,BOT...]",
                            help=f"the bots of the other seats in seat order, or one for all of them: "
                                 f"{simulator.bot_help}; or package.module:ClassName; options as "
-                                f"BOT:key=value,... (default: {simulator.default_bot})")
+                                f"BOT:key=value,... (default: {strongest})")
         table.add_argument("--seed", type=SEED, default=None,
                            help="the deal's seed (default: a random one, printed so you can replay it)")
         table.add_argument("--lang", choices=LANGUAGES, default="en",
@@ -85,8 +86,9 @@ def start_session(simulator: Simulator[RulesLike, object], args: argparse.Namesp
     if not isinstance(first_player, int):
         raise ArgumentError("--first-player strongest is for simulate: name a seat to play")
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** SEED_DIGITS)
+    adviser = parse_bot(simulator.play_bot or simulator.default_bot, simulator.bots)
     return Session.start(rules, seat=args.seat, bots=parse_bots(args.bots, simulator.bots), seed=seed,
-                         adviser=parse_bot(simulator.default_bot, simulator.bots), first_player=first_player)
+                         adviser=adviser, first_player=first_player)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -98,6 +98,11 @@ class Simulator(Generic[R, X]):
     - ``bots``: bot name -> the bot's class (or any callable taking keyword arguments), built with
       keyword arguments only: its options, ``seed=`` and ``rules=`` when it takes them;
       ``bot_help`` says what each bot does. Adding a built-in bot is one entry.
+    - ``default_bot``: the bot of ``simulate``, ``arena`` and a server's rooms when none is named:
+      a good one that is quick, since those play thousands of games or many rooms at once.
+    - ``play_bot``: the strongest bot measured (``docs/bots.md``), which ``play`` seats against a
+      person and asks for hints, where a decision may take a tenth of a second; ``None``: the
+      ``default_bot``.
     - ``sides(rules)``: the side of each seat, for games played side against side; ``None`` for
       games without sides (then there is no ``--versus``: one bot plays every seat).
     - ``summarize(rules, played)``: the summary lines for the games played.
@@ -133,6 +138,7 @@ class Simulator(Generic[R, X]):
     bots: Mapping[str, Callable[..., object]]
     bot_help: str
     default_bot: str
+    play_bot: str | None = None
     sides: Callable[[R], tuple[int, ...]] | None = None
     summarize: Callable[[R, Sequence[Played[X]]], list[str]]
     bench_variants: Callable[[], tuple[tuple[str, R], ...]]
