@@ -263,7 +263,7 @@ def create_app(store: Store | None = None, *, settings: ServerSettings | None = 
     return app
 
 
-ROOM_SOCKET = "/ws/v1/rooms/"
+_ROOM_SOCKET = "/ws/v1/rooms/"
 """The path of a room's WebSocket, before the room's id."""
 
 
@@ -272,7 +272,7 @@ class _App(Starlette):
     handler directly, in plain ASGI, and everything else to Starlette's routes.
 
     Why: a socket lives as long as its player stays, and everything its handshake passed through
-    stays suspended with it. Through Starlette's middlewares, router and route, that was about 50
+    stays suspended with it. Through Starlette's middlewares, router and route, that was about 40
     objects a socket more (coroutines, closures, contexts, two ``WebSocket`` objects) for each of
     the collector's full collections to walk, and a wrapper call on every frame sent
     (``docs/server-deploy.md``). Starlette's middlewares do nothing for a socket that the handler
@@ -305,9 +305,9 @@ def _room_of(scope: Scope) -> str | None:
     root: str = scope.get("root_path", "")
     if root and path.startswith(root) and path[len(root):len(root) + 1] == "/":
         path = path[len(root):]
-    if not path.startswith(ROOM_SOCKET):
+    if not path.startswith(_ROOM_SOCKET):
         return None
-    room_id = path[len(ROOM_SOCKET):]
+    room_id = path[len(_ROOM_SOCKET):]
     return room_id if room_id and "/" not in room_id else None
 
 
