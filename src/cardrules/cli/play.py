@@ -62,11 +62,10 @@ def add_play_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
         simulator.add_arguments(sub)
         table = sub.add_argument_group("the table")
         table.add_argument("--seat", type=whole(), default=0, metavar="N", help="your seat (default: 0)")
-        strongest = simulator.play_bot or simulator.default_bot
-        table.add_argument("--bots", default=strongest, metavar="BOT[,BOT...]",
+        table.add_argument("--bots", default=simulator.bot_to_play, metavar="BOT[,BOT...]",
                            help=f"the bots of the other seats in seat order, or one for all of them: "
                                 f"{simulator.bot_help}; or package.module:ClassName; options as "
-                                f"BOT:key=value,... (default: {strongest})")
+                                f"BOT:key=value,... (default: {simulator.bot_to_play})")
         table.add_argument("--seed", type=SEED, default=None,
                            help="the deal's seed (default: a random one, printed so you can replay it)")
         table.add_argument("--lang", choices=LANGUAGES, default="en",
@@ -86,9 +85,8 @@ def start_session(simulator: Simulator[RulesLike, object], args: argparse.Namesp
     if not isinstance(first_player, int):
         raise ArgumentError("--first-player strongest is for simulate: name a seat to play")
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** SEED_DIGITS)
-    adviser = parse_bot(simulator.play_bot or simulator.default_bot, simulator.bots)
     return Session.start(rules, seat=args.seat, bots=parse_bots(args.bots, simulator.bots), seed=seed,
-                         adviser=adviser, first_player=first_player)
+                         adviser=parse_bot(simulator.bot_to_play, simulator.bots), first_player=first_player)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -151,6 +151,15 @@ class Simulator(Generic[R, X]):
     question: Callable[[object, int, Lang], str | None] | None = None
     spectate: Callable[[object, Lang], str] | None = None
 
+    @property
+    def bot_to_play(self) -> str:
+        """The bot ``play`` seats against a person and asks for hints: ``play_bot``, else ``default_bot``.
+
+        >>> simulators()["the-game"].bot_to_play, simulators()["mille-bornes"].bot_to_play
+        ('ismcts:iterations=60,flat=true', 'expert')
+        """
+        return self.play_bot or self.default_bot
+
 
 def percent(part: float, whole: float) -> str:
     """``part`` as a percentage of ``whole``, one decimal.

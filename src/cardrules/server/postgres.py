@@ -19,8 +19,7 @@ from typing import Any
 
 import asyncpg
 
-from cardrules.arguments import printable, shown
-from cardrules.errors import ArgumentError
+from cardrules.arguments import check_instance, printable, shown
 from cardrules.server.store import Listener, StoredRoom, StoredSeat, StoreError, shown_dsn, tell
 
 __all__ = ["CHANNEL", "PostgresStore"]
@@ -110,8 +109,7 @@ class PostgresStore:
 
     def __init__(self, dsn: str, *, pool_size: int = 10, connect_timeout: float = 10.0,
                  check_every: float = 10.0, power_safe: bool = False) -> None:
-        if not isinstance(power_safe, bool):
-            raise ArgumentError(f"power_safe is True or False, not {shown(power_safe)}")
+        check_instance(power_safe, bool, "power_safe as True or False")
         self.dsn = dsn
         self.power_safe = power_safe
         self._pool_size = pool_size

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar, cast
 
-from cardrules.arguments import shown
+from cardrules.arguments import check_instance, shown
 from cardrules.errors import ArgumentError
 from cardrules.server.store import Listener, StoredRoom, StoredSeat, StoreError, tell
 
@@ -100,8 +100,7 @@ class SQLiteStore:
     def __init__(self, path: str | os.PathLike[str], *, power_safe: bool = False) -> None:
         if not isinstance(path, (str, os.PathLike)):
             raise ArgumentError(f"a SQLite store's path is a str or a path, not {shown(path)}")
-        if not isinstance(power_safe, bool):
-            raise ArgumentError(f"power_safe is True or False, not {shown(power_safe)}")
+        check_instance(power_safe, bool, "power_safe as True or False")
         self.path = os.fspath(path)
         self.power_safe = power_safe
         self._connection: sqlite3.Connection | None = None
