@@ -101,6 +101,151 @@ def test_a_connection_goes_back_to_the_pool_without_a_statement_of_its_own(
     assert not [query for query in sent if "RESET" in query.upper() or "UNLISTEN" in query.upper()]
 
 
+class Statements:
+    """Every query the store's connections fetch, recorded while the store works."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.sent: list[str] = []
+        fetch = asyncpg.connection.Connection.fetch
+
+        async def recorded(connection: asyncpg.connection.Connection, query: str, *args: object,
+                           **options: object) -> list[asyncpg.Record]:
+            self.sent.append(query)
+            rows: list[asyncpg.Record] = await fetch(connection, query, *args, **options)
+            return rows
+
+        monkeypatch.setattr(asyncpg.connection.Connection, "fetch", recorded)
+
+    def commits(self) -> list[str]:
+        """The statements that wrote moves: "group" for many rooms' at once, "one" for a single."""
+        return ["group" if "unnest" in query else "one" for query in self.sent if "UPDATE rooms" in query]
+
+
+def test_moves_asked_for_at_once_are_committed_in_one_statement(
+        postgres_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    statements = Statements(monkeypatch)
+
+    async def work() -> None:
+        store = PostgresStore(postgres_database)
+        await store.open()
+        ears = Ears()
+        store.listen(ears)
+        for number in range(30):
+            await store.create(a_room(f"r{number}", created=number))
+        won = await asyncio.gather(*(
+            store.commit(f"r{number}", expected_plies=0, record=f"move of {number}", plies=1, over=number == 7)
+            for number in range(30)))
+        assert won == [True] * 30
+        assert statements.commits() == ["group"]
+        # Every room heard of, with its count of moves, as one by one.
+        await ears.until("r29")
+        assert sorted(ears.told) == sorted((f"r{number}", 1) for number in range(30))
+        rooms = {room.id: room for room in await store.rooms()}
+        assert [(rooms[f"r{n}"].record, rooms[f"r{n}"].plies, rooms[f"r{n}"].over) for n in range(30)] == \
+            [(f"move of {n}", 1, n == 7) for n in range(30)]
+        await store.close()
+
+    run(work)
+
+
+def test_a_rooms_second_move_waits_for_the_next_group_and_a_stale_one_loses(
+        postgres_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    statements = Statements(monkeypatch)
+
+    async def work() -> None:
+        store = PostgresStore(postgres_database)
+        await store.open()
+        for room_id in ("r", "s"):
+            await store.create(a_room(room_id))
+        won = await asyncio.gather(
+            store.commit("r", expected_plies=0, record="r 1", plies=1, over=False),
+            store.commit("s", expected_plies=0, record="s 1", plies=1, over=False),
+            store.commit("r", expected_plies=1, record="r 2", plies=2, over=False),
+            store.commit("r", expected_plies=0, record="stale", plies=1, over=False))
+        assert won == [True, True, True, False]
+        # r's second and third moves each wait for a group of their own.
+        assert statements.commits() == ["group", "one", "one"]
+        stored = await store.get("r")
+        assert stored is not None
+        assert (stored.record, stored.plies) == ("r 2", 2)
+        await store.close()
+
+    run(work)
+
+
+def test_a_move_the_database_refuses_fails_alone_and_its_group_is_committed(
+        postgres_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    statements = Statements(monkeypatch)
+
+    async def work() -> None:
+        store = PostgresStore(postgres_database)
+        await store.open()
+        for number in range(5):
+            await store.create(a_room(f"r{number}", created=number))
+        outcomes = await asyncio.gather(*(
+            store.commit(f"r{number}", expected_plies=0, record="moved",
+                         plies=2**40 if number == 2 else 1, over=False)  # beyond the column's integer
+            for number in range(5)), return_exceptions=True)
+        assert outcomes[:2] == outcomes[3:] == [True, True]
+        assert isinstance(outcomes[2], StoreError)
+        # The group is refused as a whole, then its moves are written one by one.
+        assert statements.commits() == ["group"] + ["one"] * 5
+        rooms = {room.id: room for room in await store.rooms()}
+        assert [rooms[f"r{number}"].plies for number in range(5)] == [1, 1, 0, 1, 1]
+        await store.close()
+
+    run(work)
+
+
+def test_two_processes_committing_the_same_rooms_in_opposite_orders_do_not_deadlock(
+        postgres_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Rows locked in the order the moves were asked for would deadlock here: the first store holds
+    # a and waits for c (held below), the second holds b and waits for a; once c is free the
+    # first needs b. PostgreSQL would then fail one group after deadlock_timeout, and its moves
+    # would be written again one by one.
+    statements = Statements(monkeypatch)
+
+    async def waiting_on_locks(admin: asyncpg.Connection, count: int) -> None:
+        while await admin.fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock'") < count:
+            await asyncio.sleep(0.01)
+
+    async def work() -> None:
+        first, second = PostgresStore(postgres_database), PostgresStore(postgres_database)
+        await first.open()
+        await second.open()
+        for room_id in ("a", "b", "c"):
+            await first.create(a_room(room_id))
+        admin = await asyncpg.connect(postgres_database)
+        # Rooms enough that the database looks the moves' rooms up by their index, in the order
+        # the moves come, as in a server's database (a handful of rows is read in their own order).
+        await admin.execute(
+            "INSERT INTO rooms SELECT 'x' || n, game, created, config, record, plies, over "
+            "FROM rooms, generate_series(1, 2000) AS n WHERE id = 'a'")
+        await admin.execute("ANALYZE rooms")
+        holder = await asyncpg.connect(postgres_database)
+        hold = holder.transaction()
+        await hold.start()
+        await holder.execute("SELECT 1 FROM rooms WHERE id = 'c' FOR UPDATE")
+        firsts = asyncio.gather(*(first.commit(room_id, expected_plies=0, record=f"first {room_id}", plies=1,
+                                               over=False) for room_id in ("a", "c", "b")))
+        await asyncio.wait_for(waiting_on_locks(admin, 1), HANG)
+        seconds = asyncio.gather(*(second.commit(room_id, expected_plies=0, record=f"second {room_id}",
+                                                 plies=1, over=False) for room_id in ("b", "a")))
+        await asyncio.wait_for(waiting_on_locks(admin, 2), HANG)
+        await hold.commit()
+        assert await firsts == [True, True, True]
+        assert await seconds == [False, False]
+        assert statements.commits() == ["group", "group"]
+        for connection in (admin, holder):
+            await connection.close()
+        await first.close()
+        await second.close()
+
+    run(work)
+
+
 @pytest.mark.parametrize("power_safe", ["yes", 1, None])
 def test_a_store_is_refused_a_power_safe_that_is_not_a_bool(power_safe: object) -> None:
     with pytest.raises(ArgumentError):

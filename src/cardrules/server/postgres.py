@@ -1,10 +1,11 @@
 """The PostgreSQL store: one database shared by several server processes.
 
-Each change is one conditional ``UPDATE`` whose statement also calls ``pg_notify`` on the channel
+Each change is a conditional ``UPDATE`` whose statement also calls ``pg_notify`` on the channel
 ``cardrules_rooms`` with the room's id, so the notification is sent if and only if the change is
-committed. Every :class:`PostgresStore` keeps one connection of its own that ``LISTEN``\\ s on that
-channel, and hands each notification to its callbacks: a move accepted by one process reaches
-the clients of every other.
+committed. Moves are committed in groups: every move asked for while a group is being written goes
+in the next one, one statement and one transaction for all of them. Every :class:`PostgresStore`
+keeps one connection of its own that ``LISTEN``\\ s on that channel, and hands each notification to
+its callbacks: a move accepted by one process reaches the clients of every other.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import logging
 import re
 import urllib.parse
 from collections.abc import AsyncIterator, Iterable
-from typing import Any
+from typing import Any, TypeAlias
 
 import asyncpg
 
@@ -74,6 +75,36 @@ WITH moved AS (
 SELECT pg_notify('{CHANNEL}', id || ' ' || $3::text) FROM moved
 """
 
+# Many rooms' moves in one statement (group commit): each row is updated only if it still has the
+# plies its move extends. The rows are locked in the order of their ids first, so that two processes
+# committing groups that share rooms never wait on each other in a cycle (which PostgreSQL would end
+# by failing one of them after deadlock_timeout).
+_COMMIT_GROUP = f"""
+WITH wanted AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::integer[], $4::boolean[], $5::integer[])
+        AS wanted (id, record, plies, over, expected)
+), locked AS (
+    SELECT rooms.id FROM rooms JOIN wanted USING (id)
+    WHERE rooms.plies = wanted.expected
+    ORDER BY rooms.id FOR UPDATE OF rooms
+), moved AS (
+    UPDATE rooms SET record = wanted.record, plies = wanted.plies, over = wanted.over
+    FROM wanted JOIN locked USING (id)
+    WHERE rooms.id = wanted.id AND rooms.plies = wanted.expected
+    RETURNING rooms.id, rooms.plies
+)
+SELECT id, pg_notify('{CHANNEL}', id || ' ' || plies::text) FROM moved
+"""
+
+_Move: TypeAlias = tuple[str, str, int, bool, int, "asyncio.Future[bool]"]
+"""A move waiting for its group: ``(room_id, record, plies, over, expected_plies, answer)``."""
+
+# What a group's statement may fail with because of one move's values (a number out of range) or
+# a race with another process (a deadlock, should one ever arise): its moves are then written one
+# by one. A lost connection fails the whole group, as it would fail each of its moves.
+_ONE_MOVES_FAULT = (asyncpg.DataError, asyncpg.PostgresError, OverflowError, TypeError, ValueError)
+_LOST = (asyncpg.PostgresConnectionError, asyncpg.InsufficientResourcesError)
+
 # What a driver raises when the database cannot be reached or refuses us.
 _UNREACHABLE = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError)
 
@@ -119,6 +150,8 @@ class PostgresStore:
         self._listener: asyncio.Task[None] | None = None
         self._callbacks: list[Listener] = []
         self._known: set[str] = set()
+        self._moves: list[_Move] = []
+        self._committer: asyncio.Task[None] | None = None
 
     def __repr__(self) -> str:
         return f"PostgresStore({shown_dsn(self.dsn)})"
@@ -215,14 +248,81 @@ class PostgresStore:
         return taken
 
     async def commit(self, room_id: str, *, expected_plies: int, record: str, plies: int, over: bool) -> bool:
-        """Store ``record`` iff the stored game has ``expected_plies`` moves, in one conditional
-        write that notifies; committed (and durable, as the server's settings make it) when True."""
-        async with self._connection() as connection:
-            moved = await connection.fetch(_COMMIT, room_id, record, plies, over, expected_plies)
-        committed = len(moved) == 1
+        """Store ``record`` iff the stored game has ``expected_plies`` moves, in a conditional write
+        that notifies; committed (and durable, as the server's settings make it) when True.
+
+        Moves are written in groups (group commit): every move asked for while a group is being
+        written goes in the next one, so a burst of moves in many rooms costs one statement, one
+        round trip and one transaction of the database, not one each. A group holds one move per
+        room (a second move of the same room waits for the next group), and a move whose values
+        the database refuses is written again alone, so it fails alone.
+        """
+        if self._pool is None:
+            raise StoreError(f"the PostgreSQL store {shown_dsn(self.dsn)} is not open")
+        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._moves.append((room_id, record, plies, over, expected_plies, answer))
+        if self._committer is None:
+            self._committer = asyncio.create_task(self._commit_groups(), name="cardrules-postgres-commits")
+        committed = await answer
         if committed:
             self._known.add(room_id)
         return committed
+
+    async def _commit_groups(self) -> None:
+        try:
+            while self._moves:
+                group: list[_Move] = []
+                later: list[_Move] = []
+                rooms: set[str] = set()
+                for move in self._moves:
+                    (later if move[0] in rooms else group).append(move)
+                    rooms.add(move[0])
+                self._moves = later
+                try:
+                    outcomes = await self._commit_group(group)
+                except Exception as error:  # told to each mover below
+                    outcomes = [error] * len(group)
+                for (*_, answer), outcome in zip(group, outcomes, strict=True):
+                    if answer.done():  # its caller was cancelled; the write stands all the same
+                        continue
+                    if isinstance(outcome, BaseException):
+                        answer.set_exception(outcome)
+                    else:
+                        answer.set_result(outcome)
+        finally:
+            self._committer = None
+
+    async def _commit_group(self, group: list[_Move]) -> list[bool | BaseException]:
+        """Each move's outcome: whether it was committed, or what refused it."""
+        if len(group) == 1:
+            room_id, record, plies, over, expected, _answer = group[0]
+            async with self._connection() as connection:
+                try:
+                    moved = await connection.fetch(_COMMIT, room_id, record, plies, over, expected)
+                except _ONE_MOVES_FAULT as error:
+                    if isinstance(error, _LOST):
+                        raise
+                    return [StoreError(f"the PostgreSQL database {shown_dsn(self.dsn)} refuses the move "
+                                       f"of room {shown(room_id)}: {self._scrubbed(error)}")]
+            return [len(moved) == 1]
+        async with self._connection() as connection:
+            try:
+                rows = await connection.fetch(
+                    _COMMIT_GROUP, *([move[column] for move in group] for column in range(5)))
+            except _ONE_MOVES_FAULT as error:
+                if isinstance(error, _LOST):
+                    raise
+                rows = None
+        if rows is None:  # one move's values refused, or a race lost: each move is tried alone
+            outcomes: list[bool | BaseException] = []
+            for move in group:
+                try:
+                    outcomes.extend(await self._commit_group([move]))
+                except Exception as error:  # that move's own outcome
+                    outcomes.append(error)
+            return outcomes
+        moved = {row["id"] for row in rows}
+        return [move[0] in moved for move in group]
 
     def listen(self, callback: Listener) -> None:
         """Call ``callback(room_id, plies)`` on each notification: every committed move (with the
