@@ -133,7 +133,8 @@ def test_moves_asked_for_at_once_are_committed_in_one_statement(
         for number in range(30):
             await store.create(a_room(f"r{number}", created=number))
         won = await asyncio.gather(*(
-            store.commit(f"r{number}", expected_plies=0, record=f"move of {number}", plies=1, over=number == 7)
+            store.commit(f"r{number}", expected_plies=0, record=f"move of {number}", plies=1,
+                         over=number == 7)
             for number in range(30)))
         assert won == [True] * 30
         assert statements.commits() == ["group"]
@@ -162,7 +163,7 @@ def test_a_rooms_second_move_waits_for_the_next_group_and_a_stale_one_loses(
             store.commit("s", expected_plies=0, record="s 1", plies=1, over=False),
             store.commit("r", expected_plies=1, record="r 2", plies=2, over=False),
             store.commit("r", expected_plies=0, record="stale", plies=1, over=False))
-        assert won == [True, True, True, False]
+        assert list(won) == [True, True, True, False]
         # r's second and third moves each wait for a group of their own.
         assert statements.commits() == ["group", "one", "one"]
         stored = await store.get("r")
