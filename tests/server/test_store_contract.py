@@ -245,3 +245,31 @@ def test_of_many_writes_at_once_a_refused_one_leaves_the_others_whole(new_store:
         await store.close()
 
     run(work)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_write_with_values_the_database_cannot_hold_is_refused_alone(
+        kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    # 2**70 fits no integer column of either database (the memory store holds any number); the
+    # server never sends such a number, but a store is a public class, and its refusals are
+    # StoreErrors.
+    store: Store = (SQLiteStore(tmp_path / "rooms.sqlite3") if kind == "sqlite"
+                    else PostgresStore(request.getfixturevalue("postgres_database")))
+
+    async def work() -> None:
+        await store.open()
+        with pytest.raises(StoreError, match="refuses the write of room 'huge'"):
+            await store.create(attrs.evolve(a_room("huge"), plies=2**70))
+        await store.create(a_room("r"))
+        await store.create(a_room("s"))
+        outcomes = await asyncio.gather(
+            store.commit("r", expected_plies=0, record="too far", plies=2**70, over=False),
+            store.commit("s", expected_plies=0, record="moved", plies=1, over=False),
+            return_exceptions=True)
+        assert isinstance(outcomes[0], StoreError)
+        assert "refuses the write of room 'r'" in str(outcomes[0])
+        assert outcomes[1] is True
+        assert [(room.id, room.plies) for room in await store.rooms()] == [("s", 1), ("r", 0)]
+        await store.close()
+
+    run(work)

@@ -212,6 +212,10 @@ class PostgresStore:
                     room.id, room.game, room.created, room.config, room.record, room.plies, room.over)
             except asyncpg.UniqueViolationError:
                 raise StoreError(f"a room with id {shown(room.id)} already exists") from None
+            except _ONE_MOVES_FAULT as error:
+                if isinstance(error, _LOST):
+                    raise
+                raise self._refuses(room.id, error) from None
             await connection.executemany(
                 "INSERT INTO seats (room_id, seat, name, token_hash, bot) VALUES ($1, $2, $3, $4, $5)",
                 [(room.id, seat.seat, seat.name, seat.token_hash, seat.bot) for seat in room.seats])
@@ -302,8 +306,7 @@ class PostgresStore:
                 except _ONE_MOVES_FAULT as error:
                     if isinstance(error, _LOST):
                         raise
-                    return [StoreError(f"the PostgreSQL database {shown_dsn(self.dsn)} refuses the move "
-                                       f"of room {shown(room_id)}: {self._scrubbed(error)}")]
+                    return [self._refuses(room_id, error)]
             return [len(moved) == 1]
         async with self._connection() as connection:
             try:
@@ -411,6 +414,11 @@ class PostgresStore:
     def _tell(self, changes: Iterable[tuple[str, int | None]]) -> None:
         for room_id, plies in changes:
             tell(self._callbacks, room_id, plies)
+
+    def _refuses(self, room_id: str, error: BaseException) -> StoreError:
+        """The error for a write of room ``room_id`` whose values the database refuses."""
+        return StoreError(f"the PostgreSQL database {shown_dsn(self.dsn)} refuses the write of room "
+                          f"{shown(room_id)}: {self._scrubbed(error)}")
 
     def _unreachable(self, error: BaseException) -> StoreError:
         return StoreError(f"cannot use the PostgreSQL database {shown_dsn(self.dsn)}: "

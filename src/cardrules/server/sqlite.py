@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar, cast
 
-from cardrules.arguments import check_instance, shown
+from cardrules.arguments import check_instance, printable, shown
 from cardrules.errors import ArgumentError
 from cardrules.server.store import Listener, StoredRoom, StoredSeat, StoreError, tell
 
@@ -148,6 +148,8 @@ class SQLiteStore:
             await self._write(insert)
         except sqlite3.IntegrityError:
             raise StoreError(f"a room with id {shown(room.id)} already exists") from None
+        except _ONE_WRITES_FAULT as error:
+            raise self._refuses(room.id, error) from None
 
     async def get(self, room_id: str) -> StoredRoom | None:
         """The room ``room_id`` as last committed, ``None`` if there is none."""
@@ -184,9 +186,12 @@ class SQLiteStore:
 
     async def commit(self, room_id: str, *, expected_plies: int, record: str, plies: int, over: bool) -> bool:
         """Store ``record`` iff the stored game has ``expected_plies`` moves; on the disk when True."""
-        committed = await self._write(lambda connection: connection.execute(
-            "UPDATE rooms SET record = ?, plies = ?, over = ? WHERE id = ? AND plies = ?",
-            (record, plies, int(over), room_id, expected_plies)).rowcount == 1)
+        try:
+            committed = await self._write(lambda connection: connection.execute(
+                "UPDATE rooms SET record = ?, plies = ?, over = ? WHERE id = ? AND plies = ?",
+                (record, plies, int(over), room_id, expected_plies)).rowcount == 1)
+        except _ONE_WRITES_FAULT as error:
+            raise self._refuses(room_id, error) from None
         if committed:
             self._tell(room_id, plies)
         return committed
@@ -197,6 +202,11 @@ class SQLiteStore:
 
     def _tell(self, room_id: str, plies: int | None) -> None:
         tell(self._callbacks, room_id, plies)
+
+    def _refuses(self, room_id: str, error: BaseException) -> StoreError:
+        """The error for a write of room ``room_id`` whose values SQLite cannot hold."""
+        return StoreError(f"the SQLite file {shown(self.path, 200)} refuses the write of room "
+                          f"{shown(room_id)}: {printable(str(error) or type(error).__name__, 300)}")
 
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` in the next batch of writes, and answer once that batch is committed.
