@@ -24,7 +24,6 @@ probes of how much the hidden information decides, not bots.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from functools import partial
@@ -37,6 +36,7 @@ from cardrules.bots.flat import flat_choice, roll_out
 from cardrules.bots.search import outcome_returns
 from cardrules.games import mille_bornes
 from cardrules.games.mille_bornes.expert_bot import ExpertBot
+from cardrules.run.statistics import mean_interval
 
 _RULES = mille_bornes.Rules(target_score=None)
 _EXPERT = ExpertBot()
@@ -59,12 +59,13 @@ def _foreseen(state: mille_bornes.State, observation: mille_bornes.Observation,
         final = roll_out(_GAME, mille_bornes.apply(state, move), _EXPERT, random.Random())
         return outcome_returns(final)[seat]
 
-    best = _EXPERT.choose(observation, legal)
-    best_value = future(best)
+    own = _EXPERT.choose(observation, legal)
+    best, best_value = own, future(own)
     for move in legal:
-        value = future(move)
-        if value > best_value:
-            best, best_value = move, value
+        if move != own:
+            value = future(move)
+            if value > best_value:
+                best, best_value = move, value
     return best
 
 
@@ -109,14 +110,10 @@ def main() -> None:
     with Pool(args.workers) as pool:
         for seed, share in pool.imap_unordered(_play, jobs):
             by_deal[seed] = by_deal.get(seed, 0.0) + share / 2
-    shares = list(by_deal.values())
-    mean = sum(shares) / len(shares)
-    spread = math.sqrt(sum((s - mean) ** 2 for s in shares) / (len(shares) - 1) / len(shares))
+    wins = mean_interval([100 * share for share in by_deal.values()])
     budget = "one rollout a move" if args.mode == "clairvoyant" else f"{args.iterations} rollouts a decision"
-    print(f"{args.mode}, {budget}, {len(shares)} deals from seed {args.seed}: "
-          f"the search wins {100 * mean:.1f}% [{100 * (mean - 1.96 * spread):.1f}, "
-          f"{100 * (mean + 1.96 * spread):.1f}] against ExpertBot "
-          f"({time.perf_counter() - start:.0f} s)")
+    print(f"{args.mode}, {budget}, {len(by_deal)} deals from seed {args.seed}: "
+          f"the search wins {wins.plus_minus(1)} % against ExpertBot ({time.perf_counter() - start:.0f} s)")
 
 
 if __name__ == "__main__":
