@@ -12,7 +12,9 @@ of whole random games replayed). Times are CPU time of this
 process (``time.process_time``), so that other work on a shared machine counts as little as it can;
 the rounds interleave the figures and keep the best of each, so a busy moment hurts every column
 alike.
-The targets of the bot writers' issue are printed under the table.
+The targets of the bot writers' issue are printed under the table. ``--sort python`` times
+``determinize`` as it runs without numpy (which sorts its random keys when installed, with the same
+result: ``cardrules._shuffling``).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import attrs
 import numpy as np
 
 import cardrules
-from cardrules import rl
+from cardrules import _shuffling, rl
 from cardrules.games import mille_bornes, the_game
 from cardrules.integrations import pettingzoo as cardrules_pz
 
@@ -199,7 +201,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the best is kept")
     parser.add_argument("--games", type=int, default=20, help="random games the positions come from")
+    parser.add_argument("--sort", choices=("auto", "python"), default="auto",
+                        help="how determinize sorts its random keys: in numpy when installed (auto), "
+                             "or in Python, as without numpy")
     args = parser.parse_args()
+    if args.sort == "python":
+        _shuffling.sort_keys = _shuffling.sort_keys_in_python
+    _shuffling.places(2, random.Random(0))  # the first shuffle picks the sort: before any timing
+    sort = "numpy" if _shuffling.sort_keys is not _shuffling.sort_keys_in_python else "Python"
     columns = ("determinize", "hand-made", "again", "JSON", "pickle", "actions+mask", "encode", "env.step")
     print(f"{'table':<24} {'step':>6}" + "".join(f" {name:>15}" for name in columns) + "  JSON/pickle")
     for label, rules, game, options in _TABLES:
@@ -215,7 +224,7 @@ def main() -> None:
         print(f"{label:<24} {step:>6.2f}{cells}  {best['JSON'] / best['pickle']:>11.2f}")
     print("CPU microseconds per call (in playout steps); targets in steps: "
           + ", ".join(f"{name} <= {limit:g}" for name, limit in _TARGETS.items())
-          + f"; JSON <= {_JSON_TARGET:g}x pickle")
+          + f"; JSON <= {_JSON_TARGET:g}x pickle. determinize sorted its keys in {sort}.")
 
 
 if __name__ == "__main__":

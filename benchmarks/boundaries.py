@@ -19,7 +19,8 @@ middle and late positions alike, and the step is timed on those same states. The
 whole matches; the "late" row keeps only positions from the seventh hand on, whose tables carry
 six score sheets or more. Times are CPU time of this process (``time.process_time``), so that other
 work on a shared machine does not count; every round times every figure of a row once, one after
-the other, and the best of the rounds is kept.
+the other, and the best of the rounds is kept. ``--sort python`` times ``determinize`` as it runs
+without numpy, which sorts its random keys when installed (``cardrules._shuffling``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from typing import Any
 import attrs
 
 import cardrules
+from cardrules import _shuffling
 from cardrules.games import mille_bornes, the_game
 
 
@@ -213,7 +215,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20, help="random games the states come from")
     parser.add_argument("--states", type=int, default=400, help="at most this many states per row")
     parser.add_argument("--only", default="", help="only the rows whose label contains this text")
+    parser.add_argument("--sort", choices=("auto", "python"), default="auto",
+                        help="determinize's sort of its random keys: numpy's when installed (auto), or "
+                             "Python's, as without numpy")
     args = parser.parse_args(argv)
+    if args.sort == "python":
+        _shuffling.sort_keys = _shuffling.sort_keys_in_python
+    _shuffling.places(2, random.Random(0))  # the first shuffle picks the sort: before any timing
+    sort = "Python" if _shuffling.sort_keys is _shuffling.sort_keys_in_python else "numpy"
     print(_HEADER)
     for row in ROWS:
         if args.only not in row.label:
@@ -222,7 +231,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(line(row.label, len(states), measure(row, states, args.rounds)), flush=True)
     print("microseconds (CPU) per call; 'steps': the same in random-playout steps (legal_moves + apply "
           f"+ random.choice) on the row's states; determinize: first call on an observation from "
-          f"observe, on one rebuilt by hand, then again (each of {_AGAIN} further calls)")
+          f"observe, on one rebuilt by hand, then again (each of {_AGAIN} further calls); it sorted "
+          f"its random keys in {sort}")
 
 
 if __name__ == "__main__":

@@ -6,15 +6,21 @@ a ``determinize``. :func:`shuffled` draws every card's key in one ``getrandbits`
 keys as floats in bulk and sorts them in C, carrying each card's place in its key's last byte.
 The keys are written and read little-endian explicitly (``to_bytes(..., "little")``, a ``"<"``
 struct of IEEE doubles), so every machine, whatever its own byte order, deals the same order.
+
+With numpy installed (``cardrules[fast]``), :func:`sort_keys` sorts the same keys as 64-bit whole
+numbers in numpy, about three times faster, and gives the same order: every key is a positive double
+of one exponent, whose order is that of its bits read as a whole number. numpy is imported by the
+first shuffle, never by importing a game, and checked then against the sort in Python.
 """
 
 from __future__ import annotations
 
 import random
 import struct
+from collections.abc import Callable
 from typing import TypeAlias
 
-__all__ = ["Keys", "keys", "places", "shuffled"]
+__all__ = ["Keys", "keys", "places", "shuffled", "sort_keys", "sort_keys_in_python"]
 
 _MOST = 256
 """The most cards :func:`shuffled` sorts in bulk: a card's place must fit in a byte."""
@@ -28,7 +34,7 @@ random bits drawn, the mask of those kept, the places and exponents set in every
 = keys(count)``::
 
     drawn = ((rng.getrandbits(bits) & keep) | fixed).to_bytes(size, "little")
-    floats.pack(*sorted(floats.unpack(drawn)))[0::8]
+    sort_keys(drawn, floats)
 
 which a caller on a hot path may write out with the layout it keeps (The Game's ``determinize``)."""
 
@@ -80,7 +86,7 @@ def places(count: int, rng: random.Random) -> bytes:
     # about one shuffle of 90 cards in 2,000 instead of one in 4 billion.
     bits, keep, fixed, floats, size = _KEYS.get(count) or keys(count)
     drawn = ((rng.getrandbits(bits) & keep) | fixed).to_bytes(size, "little")
-    return floats.pack(*sorted(floats.unpack(drawn)))[0::8]
+    return sort_keys(drawn, floats)
 
 
 def keys(count: int) -> Keys:
@@ -98,3 +104,53 @@ def keys(count: int) -> Keys:
             struct.Struct(f"<{count}d"), 8 * count)
     _KEYS[count] = made
     return made
+
+
+def sort_keys_in_python(drawn: bytes, floats: struct.Struct) -> bytes:
+    """The places that the keys ``drawn`` (read by ``floats``, see :data:`Keys`) put in order: each
+    key's lowest byte, the keys sorted as the floats they are.
+
+    >>> bits, keep, fixed, floats, size = keys(3)
+    >>> drawn = (((5 << 8 | 2 << 72 | 1 << 136) & keep) | fixed).to_bytes(size, "little")
+    >>> list(sort_keys_in_python(drawn, floats))
+    [2, 1, 0]
+    """
+    return floats.pack(*sorted(floats.unpack(drawn)))[0::8]
+
+
+def _numpy_sort() -> Callable[[bytes, struct.Struct], bytes] | None:
+    """The numpy sort of the keys, or ``None`` without numpy (or with one that orders them otherwise)."""
+    try:
+        import numpy
+    except ImportError:
+        return None
+    frombuffer, words = numpy.frombuffer, numpy.dtype("<u8")
+
+    def sort_keys_in_numpy(drawn: bytes, floats: struct.Struct) -> bytes:
+        # frombuffer reads the bytes in place, read-only: the copy is the array that is sorted.
+        ordered = frombuffer(drawn, words).copy()
+        ordered.sort()
+        return ordered.tobytes()[0::8]
+
+    # A numpy that put these keys in another order than Python's sort (it never should: both read
+    # the same little-endian words) would deal other worlds from the same seed, so it is not used.
+    bits, keep, fixed, floats, size = keys(_MOST)
+    for random_bits in (random.Random(0).getrandbits(bits), 0):
+        drawn = ((random_bits & keep) | fixed).to_bytes(size, "little")
+        if sort_keys_in_numpy(drawn, floats) != sort_keys_in_python(drawn, floats):
+            return None
+    return sort_keys_in_numpy
+
+
+def _first_sort(drawn: bytes, floats: struct.Struct) -> bytes:
+    """The first call of :func:`sort_keys`: picks the sort that every later call makes."""
+    global sort_keys
+    sort_keys = _numpy_sort() or sort_keys_in_python
+    return sort_keys(drawn, floats)
+
+
+sort_keys: Callable[[bytes, struct.Struct], bytes] = _first_sort
+"""``sort_keys(drawn, floats)``: the places that the keys ``drawn`` put in order, as
+:func:`sort_keys_in_python` finds them; in numpy when it is installed (the first call looks). A
+caller looks it up on this module at each call (``_shuffling.sort_keys``), so that it gets the
+sort picked."""

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import itertools
 import random
+import struct
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -90,3 +93,102 @@ def test_places_deal_the_order_that_shuffled_deals() -> None:
     for seed in range(20):
         assert shuffling.places(len(cards), random.Random(seed)).translate(table) == shuffled(
             cards, random.Random(seed))
+
+
+# --- the sort in numpy (cardrules[fast]) deals exactly what the sort in Python deals -------------
+
+
+def _keys_of(count: int, random_bits: int) -> tuple[bytes, struct.Struct]:
+    _, keep, fixed, floats, size = shuffling.keys(count)
+    return ((random_bits & keep) | fixed).to_bytes(size, "little"), floats
+
+
+def test_with_numpy_the_first_shuffle_picks_the_sort_in_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shuffling, "sort_keys", shuffling._first_sort)
+    order = shuffled(bytes(range(30)), random.Random(4))
+    assert shuffling.sort_keys.__name__ == "sort_keys_in_numpy"
+    assert order == shuffled(bytes(range(30)), random.Random(4))
+
+
+def test_without_numpy_the_first_shuffle_picks_the_sort_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "numpy", None)  # what an install without numpy sees: ImportError
+    monkeypatch.setattr(shuffling, "sort_keys", shuffling._first_sort)
+    order = shuffled(bytes(range(30)), random.Random(4))
+    assert shuffling.sort_keys is shuffling.sort_keys_in_python
+    monkeypatch.undo()
+    assert order == shuffled(bytes(range(30)), random.Random(4))
+
+
+@pytest.mark.parametrize("count", [2, 3, 17, 86, 98, 255, 256])
+def test_the_sort_in_numpy_puts_the_keys_in_the_order_of_the_sort_in_python(count: int) -> None:
+    in_numpy = shuffling._numpy_sort()
+    assert in_numpy is not None
+    rng = random.Random(count)
+    for _ in range(200):
+        drawn, floats = _keys_of(count, rng.getrandbits(64 * count))
+        assert in_numpy(drawn, floats) == shuffling.sort_keys_in_python(drawn, floats)
+    # Keys whose random bits all tie keep the order of their places in both.
+    drawn, floats = _keys_of(count, 0)
+    assert in_numpy(drawn, floats) == shuffling.sort_keys_in_python(drawn, floats) == bytes(range(count))
+
+
+def test_a_numpy_that_sorted_the_keys_otherwise_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    class _Backwards:
+        """Stands for a numpy whose sort would put the keys in another order."""
+
+        def frombuffer(self, data: bytes, dtype: object) -> _Backwards.Words:
+            return _Backwards.Words(data)
+
+        def dtype(self, name: str) -> str:
+            return name
+
+        class Words:
+            def __init__(self, data: bytes) -> None:
+                self.words = [data[at:at + 8] for at in range(0, len(data), 8)]
+
+            def copy(self) -> _Backwards.Words:
+                return self
+
+            def sort(self) -> None:
+                self.words.sort(reverse=True)
+
+            def tobytes(self) -> bytes:
+                return b"".join(self.words)
+
+    monkeypatch.setitem(sys.modules, "numpy", _Backwards())
+    assert shuffling._numpy_sort() is None
+    monkeypatch.setattr(shuffling, "sort_keys", shuffling._first_sort)
+    shuffled(bytes(range(10)), random.Random(1))
+    assert shuffling.sort_keys is shuffling.sort_keys_in_python
+
+
+_WORLDS = """
+import random, sys
+import cardrules
+from cardrules import _shuffling
+from cardrules.games import mille_bornes, the_game
+tables = (the_game.Rules(players=4), mille_bornes.Rules(players=3),
+          mille_bornes.Rules(players=4, team_size=2))
+for rules in tables:
+    game = cardrules.games.get("the-game" if isinstance(rules, the_game.Rules) else "mille-bornes")
+    for seed in range(6):
+        observation = cardrules.observe(game.new_game(rules, seed=seed), 1)
+        print(cardrules.to_json(cardrules.determinize(observation, random.Random(seed))))
+print(_shuffling.sort_keys.__name__)
+"""
+
+
+def _worlds(*, numpy: bool) -> list[str]:
+    code = ("" if numpy else "import sys; sys.modules['numpy'] = None\n") + _WORLDS
+    return subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                          text=True).stdout.splitlines()
+
+
+def test_a_process_without_numpy_deals_the_worlds_that_one_with_numpy_deals() -> None:
+    # The promise to bot writers: a seed determinizes the same world with or without numpy.
+    *with_numpy, sort = _worlds(numpy=True)
+    assert sort == "sort_keys_in_numpy"
+    *without_numpy, sort = _worlds(numpy=False)
+    assert sort == "sort_keys_in_python"
+    assert len(with_numpy) == 18
+    assert without_numpy == with_numpy

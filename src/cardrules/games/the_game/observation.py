@@ -7,6 +7,7 @@ import struct
 from math import comb
 from typing import TypeAlias
 
+from cardrules import _shuffling
 from cardrules._shuffling import Keys, keys, shuffled
 from cardrules._slots import slot_setters
 from cardrules.arguments import check_instance, check_rng, check_seat
@@ -66,9 +67,9 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     # The hot path of a search (benchmarks/bot_toolkit.py, determinize column): every line below
     # is one C-level call or a few. What does not depend on the draw is in ``deal``, which shares
     # the layout of its table shape (a 5-tuple to build and to free, not a 15-tuple), the keys'
-    # layout included: shuffling.places is written out here, a call and a lookup less. Both cut a
-    # first call by 0.15 to 0.4 us of 10.5 to 12.5 (1 to 3%), measured against the previous
-    # version in one process; docs/bots-and-rl.md says where the rest goes.
+    # layout included: shuffling.places is written out here, a call and a lookup less. The keys
+    # are sorted by ``_shuffling.sort_keys``, in numpy when it is installed (a first call of 8 to
+    # 9 us instead of 12.5 to 13.5); docs/bots-and-rl.md says where the time goes.
     if observation.__class__ is not Observation:
         check_instance(observation, Observation, "an observation of The Game")
     if rng.__class__ is not random.Random:
@@ -79,7 +80,7 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     _, cards, dead, stuck, layout = deal
     bits, keep, fixed, floats, size, hands_at, seat, drawn_at, draw_pile, start, on_turn = layout
     drawn = ((rng.getrandbits(bits) & keep) | fixed).to_bytes(size, "little")
-    unseen = floats.pack(*sorted(floats.unpack(drawn)))[0::8].translate(cards)
+    unseen = _shuffling.sort_keys(drawn, floats).translate(cards)
     # What the observer may know of the hand on turn besides its size (``dead`` is then set):
     # while its player owes cards it can lay one (else the game would be lost), and in a game
     # lost by being stuck it can lay none. validate_observation made sure that some hand
