@@ -3,10 +3,12 @@
     python benchmarks/mille_bornes_ceiling.py --mode honest --deals 150 --seed 1300 --iterations 200
     python benchmarks/mille_bornes_ceiling.py --mode hand --deals 150 --seed 1300 --iterations 200
     python benchmarks/mille_bornes_ceiling.py --mode clairvoyant --deals 300 --seed 1300
+    python benchmarks/mille_bornes_ceiling.py --mode honest --deals 150 --iterations 200 --value points
 
 The searching seat plays the library's flat Monte Carlo (:func:`cardrules.bots.flat.flat_choice`,
 ExpertBot rollouts, the guard of 2 standard errors, the win as the value: what ``ismcts:flat=true``
-plays in the arena); only the deals it rolls out differ by ``--mode``:
+plays in the arena; ``--value points`` adds the lead in points / 2000); only the deals it rolls out
+differ by ``--mode``:
 
 - ``honest``: ``determinize`` of the seat's observation, as any bot may;
 - ``hand``: the true hands, the draw pile shuffled: a bot that reads the opponent's hand perfectly
@@ -28,6 +30,7 @@ import random
 import time
 from functools import partial
 from multiprocessing import Pool
+from typing import cast
 
 import attrs
 
@@ -69,9 +72,25 @@ def _foreseen(state: mille_bornes.State, observation: mille_bornes.Observation,
     return best
 
 
-def _play(job: tuple[int, int, str, int]) -> tuple[int, float]:
+def _win_and_points(state: object) -> tuple[float, ...]:
+    """Each seat's share of the win (``outcome_returns``), plus its side's lead in points over the
+    other side / 2000: a win still outweighs any lead, and the points tell apart moves that win
+    (or lose) by more or less, which the win alone does not."""
+    final = cast(mille_bornes.State, state)
+    result = mille_bornes.result(final)
+    assert result is not None
+    lead = result.totals[0] - result.totals[1]
+    return tuple(win + (lead if side == 0 else -lead) / 2000
+                 for win, side in zip(outcome_returns(final), final.rules.side_of_seat, strict=True))
+
+
+_VALUES = {"win": outcome_returns, "points": _win_and_points}
+"""What a rollout's end is worth to the searching seat (``--value``)."""
+
+
+def _play(job: tuple[int, int, str, int, str]) -> tuple[int, float]:
     """One hand of deal ``seed`` with the search at ``searcher``: the deal and the search's share."""
-    seed, searcher, mode, iterations = job
+    seed, searcher, mode, iterations, value = job
     rng = random.Random(seed * 7 + searcher)
     state = mille_bornes.new_game(_RULES, seed=seed)
     legal = mille_bornes.legal_moves(state)
@@ -84,7 +103,7 @@ def _play(job: tuple[int, int, str, int]) -> tuple[int, float]:
         elif seat == searcher and len(legal) > 1:
             game = _GAME if mode == "honest" else attrs.evolve(_GAME, determinize=partial(_hand_known, state))
             move = flat_choice(game, observation, legal, policy=_EXPERT,
-                               value=outcome_returns, iterations=iterations, seconds=None, guard=2.0,
+                               value=_VALUES[value], iterations=iterations, seconds=None, guard=2.0,
                                rng=rng)
         else:
             move = _EXPERT.choose(observation, legal)
@@ -101,9 +120,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--seed", type=int, default=1300, help="the first deal's seed")
     parser.add_argument("--iterations", type=int, default=200, help="rollouts a decision")
+    parser.add_argument("--value", choices=tuple(_VALUES), default="win",
+                        help="what a rollout is worth: the win, or the win and the lead in points / 2000")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    jobs = [(seed, searcher, args.mode, args.iterations)
+    jobs = [(seed, searcher, args.mode, args.iterations, args.value)
             for seed in range(args.seed, args.seed + args.deals) for searcher in (0, 1)]
     start = time.perf_counter()
     by_deal: dict[int, float] = {}
@@ -111,7 +132,8 @@ def main() -> None:
         for seed, share in pool.imap_unordered(_play, jobs):
             by_deal[seed] = by_deal.get(seed, 0.0) + share / 2
     wins = mean_interval([100 * share for share in by_deal.values()])
-    budget = "one rollout a move" if args.mode == "clairvoyant" else f"{args.iterations} rollouts a decision"
+    budget = "one rollout a move" if args.mode == "clairvoyant" else \
+        f"{args.iterations} rollouts a decision, value {args.value}"
     print(f"{args.mode}, {budget}, {len(by_deal)} deals from seed {args.seed}: "
           f"the search wins {wins.plus_minus(1)} % against ExpertBot ({time.perf_counter() - start:.0f} s)")
 
