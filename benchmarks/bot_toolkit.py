@@ -205,10 +205,7 @@ def main() -> None:
                         help="how determinize sorts its random keys: in numpy when installed (auto), "
                              "or in Python, as without numpy")
     args = parser.parse_args()
-    if args.sort == "python":
-        _shuffling.sort_keys = _shuffling.sort_keys_in_python
-    _shuffling.places(2, random.Random(0))  # the first shuffle picks the sort: before any timing
-    sort = "numpy" if _shuffling.sort_keys is not _shuffling.sort_keys_in_python else "Python"
+    sort = _shuffling.pick_sort(numpy=args.sort == "auto")  # before any timing, not in the first call
     columns = ("determinize", "hand-made", "again", "JSON", "pickle", "actions+mask", "encode", "env.step")
     print(f"{'table':<24} {'step':>6}" + "".join(f" {name:>15}" for name in columns) + "  JSON/pickle")
     for label, rules, game, options in _TABLES:

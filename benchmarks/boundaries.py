@@ -219,10 +219,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="determinize's sort of its random keys: numpy's when installed (auto), or "
                              "Python's, as without numpy")
     args = parser.parse_args(argv)
-    if args.sort == "python":
-        _shuffling.sort_keys = _shuffling.sort_keys_in_python
-    _shuffling.places(2, random.Random(0))  # the first shuffle picks the sort: before any timing
-    sort = "Python" if _shuffling.sort_keys is _shuffling.sort_keys_in_python else "numpy"
+    sort = _shuffling.pick_sort(numpy=args.sort == "auto")  # before any timing, not in the first call
     print(_HEADER)
     for row in ROWS:
         if args.only not in row.label:

@@ -20,7 +20,7 @@ import struct
 from collections.abc import Callable
 from typing import TypeAlias
 
-__all__ = ["Keys", "keys", "places", "shuffled", "sort_keys", "sort_keys_in_python"]
+__all__ = ["Keys", "keys", "pick_sort", "places", "shuffled", "sort_keys", "sort_keys_in_python"]
 
 _MOST = 256
 """The most cards :func:`shuffled` sorts in bulk: a card's place must fit in a byte."""
@@ -142,10 +142,24 @@ def _numpy_sort() -> Callable[[bytes, struct.Struct], bytes] | None:
     return sort_keys_in_numpy
 
 
-def _first_sort(drawn: bytes, floats: struct.Struct) -> bytes:
-    """The first call of :func:`sort_keys`: picks the sort that every later call makes."""
+def pick_sort(*, numpy: bool = True) -> str:
+    """Make :data:`sort_keys` the sort in numpy (if ``numpy``, numpy is installed and it sorts as
+    Python does) or else the sort in Python, from now on; say which: ``"numpy"`` or ``"Python"``.
+    The first shuffle picks with ``numpy=True``; a benchmark may time the other.
+
+    >>> pick_sort(numpy=False)
+    'Python'
+    >>> pick_sort() in ("numpy", "Python")
+    True
+    """
     global sort_keys
-    sort_keys = _numpy_sort() or sort_keys_in_python
+    sort_keys = (_numpy_sort() if numpy else None) or sort_keys_in_python
+    return "Python" if sort_keys is sort_keys_in_python else "numpy"
+
+
+def _first_sort(drawn: bytes, floats: struct.Struct) -> bytes:
+    """The first call of :data:`sort_keys`: picks the sort that every later call makes."""
+    pick_sort()
     return sort_keys(drawn, floats)
 
 
