@@ -20,7 +20,7 @@ import struct
 from collections.abc import Callable
 from typing import TypeAlias
 
-__all__ = ["Keys", "keys", "pick_sort", "places", "shuffled", "sort_keys", "sort_keys_in_python"]
+__all__ = ["Keys", "keys", "keys_of", "pick_sort", "places", "shuffled", "sort_keys", "sort_keys_in_python"]
 
 _MOST = 256
 """The most cards :func:`shuffled` sorts in bulk: a card's place must fit in a byte."""
@@ -106,6 +106,18 @@ def keys(count: int) -> Keys:
     return made
 
 
+def keys_of(count: int, random_bits: int) -> tuple[bytes, struct.Struct]:
+    """The keys of ``count`` places that ``random_bits`` (a draw of ``keys(count)[0]`` bits) make, and
+    the struct that reads them: what :func:`places` sorts (which writes this out, on its hot path).
+
+    >>> drawn, floats = keys_of(3, 0)
+    >>> list(sort_keys_in_python(drawn, floats))
+    [0, 1, 2]
+    """
+    _, keep, fixed, floats, size = _KEYS.get(count) or keys(count)
+    return ((random_bits & keep) | fixed).to_bytes(size, "little"), floats
+
+
 def sort_keys_in_python(drawn: bytes, floats: struct.Struct) -> bytes:
     """The places that the keys ``drawn`` (read by ``floats``, see :data:`Keys`) put in order: each
     key's lowest byte, the keys sorted as the floats they are.
@@ -134,9 +146,8 @@ def _numpy_sort() -> Callable[[bytes, struct.Struct], bytes] | None:
 
     # A numpy that put these keys in another order than Python's sort (it never should: both read
     # the same little-endian words) would deal other worlds from the same seed, so it is not used.
-    bits, keep, fixed, floats, size = keys(_MOST)
-    for random_bits in (random.Random(0).getrandbits(bits), 0):
-        drawn = ((random_bits & keep) | fixed).to_bytes(size, "little")
+    for random_bits in (random.Random(0).getrandbits(64 * _MOST), 0):
+        drawn, floats = keys_of(_MOST, random_bits)
         if sort_keys_in_numpy(drawn, floats) != sort_keys_in_python(drawn, floats):
             return None
     return sort_keys_in_numpy

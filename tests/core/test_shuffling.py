@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import struct
 import subprocess
 import sys
 from collections import Counter
@@ -98,11 +97,6 @@ def test_places_deal_the_order_that_shuffled_deals() -> None:
 # --- the sort in numpy (cardrules[fast]) deals exactly what the sort in Python deals -------------
 
 
-def _keys_of(count: int, random_bits: int) -> tuple[bytes, struct.Struct]:
-    _, keep, fixed, floats, size = shuffling.keys(count)
-    return ((random_bits & keep) | fixed).to_bytes(size, "little"), floats
-
-
 def test_with_numpy_the_first_shuffle_picks_the_sort_in_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(shuffling, "sort_keys", shuffling._first_sort)
     order = shuffled(bytes(range(30)), random.Random(4))
@@ -125,10 +119,10 @@ def test_the_sort_in_numpy_puts_the_keys_in_the_order_of_the_sort_in_python(coun
     assert in_numpy is not None
     rng = random.Random(count)
     for _ in range(200):
-        drawn, floats = _keys_of(count, rng.getrandbits(64 * count))
+        drawn, floats = shuffling.keys_of(count, rng.getrandbits(64 * count))
         assert in_numpy(drawn, floats) == shuffling.sort_keys_in_python(drawn, floats)
     # Keys whose random bits all tie keep the order of their places in both.
-    drawn, floats = _keys_of(count, 0)
+    drawn, floats = shuffling.keys_of(count, 0)
     assert in_numpy(drawn, floats) == shuffling.sort_keys_in_python(drawn, floats) == bytes(range(count))
 
 
@@ -163,14 +157,13 @@ def test_a_numpy_that_sorted_the_keys_otherwise_is_not_used(monkeypatch: pytest.
 
 
 _WORLDS = """
-import random, sys
+import random
 import cardrules
 from cardrules import _shuffling
 from cardrules.games import mille_bornes, the_game
-tables = (the_game.Rules(players=4), mille_bornes.Rules(players=3),
-          mille_bornes.Rules(players=4, team_size=2))
-for rules in tables:
-    game = cardrules.games.get("the-game" if isinstance(rules, the_game.Rules) else "mille-bornes")
+tables = ((the_game, the_game.Rules(players=4)), (mille_bornes, mille_bornes.Rules(players=3)),
+          (mille_bornes, mille_bornes.Rules(players=4, team_size=2)))
+for game, rules in tables:
     for seed in range(6):
         observation = cardrules.observe(game.new_game(rules, seed=seed), 1)
         print(cardrules.to_json(cardrules.determinize(observation, random.Random(seed))))
