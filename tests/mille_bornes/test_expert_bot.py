@@ -8,6 +8,7 @@ sees the observation of the seat on turn.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import attrs
@@ -33,7 +34,7 @@ from cardrules.games.mille_bornes import (
     observe,
     variant_grid,
 )
-from cardrules.games.mille_bornes.expert_bot import ExpertBot
+from cardrules.games.mille_bornes.expert_bot import ExpertBot, _unseen
 from cardrules.testing import reachable_states
 from tests.mille_bornes.positions import PASS, deal, play, run_out_draw_pile, seat_draws, solo
 
@@ -301,6 +302,8 @@ def test_a_legal_move_the_same_every_time_in_any_reachable_position(state: State
     move = ExpertBot().choose(observation, legal)
     assert move in legal
     assert ExpertBot().choose(observation, legal) == move
+    # The bot counts the unseen cards its own quicker way; they are the observation's.
+    assert _unseen(observation) == Counter(observation.unseen())
 
 
 @pytest.mark.parametrize("number", range(0, 288, 7))

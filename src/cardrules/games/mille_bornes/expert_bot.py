@@ -64,6 +64,8 @@ _TURN = 70.0
 """Miles a moving side covers in an average turn: the exchange rate of a turn into points."""
 _FINISH = 10_000.0
 """The worth of completing the trip: above every other move."""
+_HAZARD_OF = {remedy: hazard for hazard, remedy in REMEDY_OF.items()}
+"""The hazard each remedy answers."""
 _SHORT_REMAINDER = {25: 40.0, 50: 20.0, 75: 10.0}
 """What a drive costs that leaves this small a remainder the hand cannot finish, before
 ``short_remainder_weight`` (3 measured best): one exact small card is needed, and 25s are the
@@ -147,11 +149,15 @@ class ExpertBot:
                 return cashed
         best = legal[0]
         best_value = -math.inf
+        kept: dict[Card, float] = {}  # a hand may hold several copies of the card weighed
         for move in legal:
             if isinstance(move, Play):
                 value = self._play_value(odds, move)
             elif isinstance(move, Discard):
-                value = -self._keep_value(odds, move.card)
+                keep = kept.get(move.card)
+                if keep is None:
+                    keep = kept[move.card] = self._keep_value(odds, move.card)
+                value = -keep
             else:
                 continue
             if value > best_value:
@@ -276,7 +282,7 @@ class ExpertBot:
 
     def _keep_remedy(self, odds: _Odds, card: Card, held: int) -> float:
         mine = odds.mine
-        hazard = next(h for h, remedy in REMEDY_OF.items() if remedy is card)
+        hazard = _HAZARD_OF[card]
         if card is _ROLL:
             if odds.protected(_ROW):
                 return 0.0
@@ -306,7 +312,7 @@ class _Odds:
         self.hand = Counter(observation.hand)
         self.hand_miles = [MILES[card] for card in observation.hand if card in MILES]
         self.twos_left = rules.max_200s - self.mine.twos
-        self.unseen = Counter(observation.unseen())
+        self.unseen = _unseen(observation)
         self.unseen_total = max(1, sum(self.unseen.values()))
         self.opponents = [other for other in range(rules.sides) if other != side]
         seats = range(rules.players)
@@ -320,6 +326,9 @@ class _Odds:
         # Cards each seat has had this hand (dealt or drawn), as if the draws went round evenly.
         drawn = max(0, len(rules.deck_cards()) - rules.hand_size * rules.players - table.draw_pile_size)
         self.had = [rules.hand_size + drawn / rules.players] * rules.players
+        nearest = min(self.target - t.miles for t in table.tableaux)
+        self._time_left = max(0.05, min(1.0, nearest / (3 * _TURN), self.rounds_left / 6))
+        self._expected: dict[Card, float] = {}
 
     # -- who holds what ------------------------------------------------------------------------
 
@@ -354,21 +363,23 @@ class _Odds:
     def expected_attacks(self, hazard: Card) -> float:
         """How many ``hazard`` cards the opponents may still play on this side: each unseen copy
         ends with them in proportion to the cards they will hold or draw before the hand ends."""
-        copies = self.unseen[hazard]
-        if copies <= 0:
-            return 0.0
-        their_seats = sum(len(self.seats_of[side]) for side in self.opponents)
-        theirs = sum(self.hidden_of[side] for side in self.opponents) \
-            + self.table.draw_pile_size * their_seats / self.rules.players
-        return copies * min(1.0, theirs / self.unseen_total) * self.time_left()
+        # Memoized: one decision asks for the same hazard once per card it weighs.
+        expected = self._expected.get(hazard)
+        if expected is None:
+            expected = 0.0
+            copies = self.unseen[hazard]
+            if copies > 0:
+                their_seats = sum(len(self.seats_of[side]) for side in self.opponents)
+                theirs = sum(self.hidden_of[side] for side in self.opponents) \
+                    + self.table.draw_pile_size * their_seats / self.rules.players
+                expected = copies * min(1.0, theirs / self.unseen_total) * self._time_left
+            self._expected[hazard] = expected
+        return expected
 
     def time_left(self) -> float:
         """A rough chance that the hand goes on for a while yet: low once some side is near its
-        finish or the cards are nearly all drawn."""
-        nearest = min(self.target - t.miles for t in self.table.tableaux)
-        by_race = min(1.0, nearest / (3 * _TURN))
-        by_cards = min(1.0, self.rounds_left / 6)
-        return max(0.05, min(by_race, by_cards))
+        finish (within three turns' miles) or the cards are nearly all drawn (six rounds)."""
+        return self._time_left
 
     def hold_worth(self, safety: Card) -> float:
         """Points expected from holding ``safety`` for a coup fourré rather than playing it now."""
@@ -475,6 +486,21 @@ class _Odds:
         in_time = _logistic((available - my_turns) / 2.0)
         first = _logistic((their_turns - my_turns) / 2.0)
         return in_time * first
+
+
+def _unseen(observation: Observation) -> Counter[Card]:
+    """How many of each card the seat cannot see: ``Counter(observation.unseen())``, without
+    sorting and listing every card (an :class:`_Odds` is built at every decision of a rollout)."""
+    counts = observation.rules.composition()
+    for card in observation.hand:
+        counts[card] -= 1
+    table = observation.table
+    for card in table.discard_pile:
+        counts[card] -= 1
+    for tableau in table.tableaux:
+        for card in tableau.cards():
+            counts[card] -= 1
+    return Counter({card: count for card, count in counts.items() if count > 0})
 
 
 def _p_any(total: int, copies: int, drawn: int) -> float:
