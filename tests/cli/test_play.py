@@ -344,7 +344,8 @@ def test_end_of_input_quits_cleanly_through_a_pipe() -> None:
 ])
 def test_play_seats_and_asks_hints_of_the_strongest_bot_measured(argv: list[str], strongest: str) -> None:
     # docs/bots.md: in The Game the flat search leaves fewer cards than GreedyBot at every table
-    # size; in Mille Bornes no bot measured beats ExpertBot. simulate keeps its quick default.
+    # size; in Mille Bornes it beats ExpertBot by three points only at about 1 s a decision, which
+    # a person's table does not get. simulate keeps its quick default.
     args = build_parser().parse_args(["play", *argv, "--seed", "5"])
     step = start_session(args.simulator, args)
     labels = {spec.label for spec in step.session.bots if spec is not None}
