@@ -29,6 +29,7 @@ __all__ = [
     "check_deck",
     "check_first_player",
     "check_instance",
+    "check_legal",
     "check_rng",
     "check_seat",
     "check_seed",
@@ -79,6 +80,19 @@ def check_instance(value: object, kind: type[T], what: str) -> T:
     if type(value) is not kind:
         raise ArgumentError(f"expected {what}, not {type(value).__name__}")
     return value
+
+
+def check_legal(legal: object) -> None:
+    """Raise :class:`ArgumentError` unless ``legal`` is a non-empty tuple: what a bot's ``choose``
+    is given as the legal moves.
+
+    >>> check_legal(())
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: legal is the non-empty tuple of legal moves
+    """
+    if type(legal) is not tuple or not legal:
+        raise ArgumentError("legal is the non-empty tuple of legal moves")
 
 
 def check_seat(seat: object, players: int) -> int:

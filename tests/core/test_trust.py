@@ -19,6 +19,9 @@ import cardrules
 from cardrules import InvalidStateError
 from cardrules._trust import vouched
 from cardrules.games import mille_bornes, the_game
+from cardrules.games.mille_bornes.bots import HeuristicBot
+from cardrules.games.mille_bornes.expert_bot import ExpertBot
+from cardrules.games.the_game.bots import GreedyBot
 from cardrules.testing import reachable_states
 
 
@@ -114,6 +117,48 @@ def test_determinize_refuses_a_hand_built_mille_bornes_observation_with_an_impos
                               table=attrs.evolve(table, draw_pile_size=table.draw_pile_size + 50))
     with pytest.raises(InvalidStateError):
         mille_bornes.determinize(impossible, 1)
+
+
+def _forged(game: ModuleType, observation: Any) -> Any:
+    """``observation`` with a hand no game could show it: one card the deck lacks or holds once,
+    held more often than the deck has it."""
+    if game is the_game:
+        return attrs.evolve(observation, hand=(observation.hand[0],) * len(observation.hand))
+    return attrs.evolve(observation, hand=(mille_bornes.Card.RIGHT_OF_WAY,) * len(observation.hand))
+
+
+REFERENCE_BOTS = [
+    pytest.param(the_game, the_game.Rules(players=3), GreedyBot, id="GreedyBot"),
+    pytest.param(mille_bornes, mille_bornes.Rules(players=3), HeuristicBot, id="HeuristicBot"),
+    pytest.param(mille_bornes, mille_bornes.Rules(players=4, team_size=2), ExpertBot,
+                 id="ExpertBot"),
+]
+
+
+@pytest.mark.parametrize(("game", "rules", "bot"), REFERENCE_BOTS)
+def test_a_reference_bot_checks_a_hand_built_observation_and_refuses_an_impossible_one(
+        game: ModuleType, rules: Any, bot: Any) -> None:
+    state = played(game, rules, 12)
+    seat = game.current_player(state)
+    legal = game.legal_moves(state)
+    observation = game.observe(state, seat)
+    # A copy built by hand is checked, found possible and played as the original.
+    assert bot().choose(attrs.evolve(observation), legal) == bot().choose(observation, legal)
+    with pytest.raises(InvalidStateError):
+        bot().choose(_forged(game, observation), legal)
+    with pytest.raises(cardrules.ArgumentError):
+        bot().choose(state, legal)  # a state is not an observation
+    with pytest.raises(cardrules.ArgumentError):
+        bot().choose(observation, ())
+    with pytest.raises(cardrules.ArgumentError):
+        bot().choose(observation, list(legal))
+
+
+@pytest.mark.parametrize("options", [{"extend_min_draw": -1}, {"hold_safeties": 2.5},
+                                     {"extend_min_draw": "20"}])
+def test_heuristic_bot_refuses_options_that_are_not_whole_numbers_from_0(options: dict[str, Any]) -> None:
+    with pytest.raises(cardrules.ArgumentError, match="HeuristicBot's"):
+        HeuristicBot(**options)
 
 
 def test_play_from_an_impossible_hand_built_state_still_yields_refused_observations() -> None:

@@ -117,10 +117,11 @@ def test_plays_its_safeties_before_the_card_that_completes_the_trip() -> None:
 def test_completes_the_trip_first_when_a_safety_would_give_no_extra_turn() -> None:
     # French rules: a safety gives no extra turn once the draw pile is empty.
     state = six_hundred_with_extra_tank(Rules.french(target_score=None))
-    observation = observe(state, 0)
-    last = attrs.evolve(observation, table=attrs.evolve(observation.table, draw_pile_size=0))
-    assert ExpertBot().choose(observation, legal_moves(state)) == Play(C.EXTRA_TANK)
-    assert ExpertBot().choose(last, legal_moves(state)) == Play(C.D100)
+    assert choice(state) == Play(C.EXTRA_TANK)
+    last = run_out_draw_pile(state, lambda seat: {C.D100, C.EXTRA_TANK} if seat == 0 else (), until_seat=0)
+    assert not last.draw_pile
+    assert {C.D100, C.EXTRA_TANK} <= set(last.hands[0])
+    assert choice(last) == Play(C.D100)
 
 
 # -- what to keep -------------------------------------------------------------------------------
@@ -223,13 +224,17 @@ def test_a_single_hand_lost_by_stopping_is_extended() -> None:
     assert choice(completed_700(HAND)) == EXTEND
 
 
-def far_ahead_700() -> State:
-    """A match: seat 0 reaches 700 (with 200s) holding four 100s, while seat 1 is stopped at 25."""
+def far_ahead_700(*, cards_run_out: bool = False) -> State:
+    """A match: seat 0 reaches 700 (with 200s) holding four 100s, while seat 1 is stopped at 25;
+    with ``cards_run_out``, everyone discards at 600 miles until the draw pile is empty."""
     rules = Rules()
     state = deal(rules, [[C.ROLL, C.D200, C.D200, C.D100, C.D100, C.STOP], [C.ROLL, C.D25]],
                  seat_draws(rules, {0: [C.D100] * 8}))
     state = play(state, "roll", "roll", "drive 200", "drive 25", "stop -> side 1", PASS, "drive 200", PASS,
-                 "drive 100", PASS, "drive 100", PASS, "drive 100")
+                 "drive 100", PASS, "drive 100", PASS)
+    if cards_run_out:
+        state = run_out_draw_pile(state, lambda seat: {C.D100} if seat == 0 else (), until_seat=0)
+    state = play(state, "drive 100")
     assert state.table.phase == "extension"
     assert state.hands[0].count(C.D100) >= 3
     assert state.table.tableaux[1].problems == {C.STOP}
@@ -245,10 +250,9 @@ def test_a_match_extends_when_the_longer_race_is_likely_won_first() -> None:
 
 def test_a_match_declines_when_the_cards_are_about_to_run_out() -> None:
     # The same table with the draw pile run out: the longer race cannot be driven in time.
-    state = far_ahead_700()
-    observation = observe(state, 0)
-    short = attrs.evolve(observation, table=attrs.evolve(observation.table, draw_pile_size=0))
-    assert ExpertBot().choose(short, legal_moves(state)) == DECLINE
+    state = far_ahead_700(cards_run_out=True)
+    assert state.table.draw_pile_size == 0
+    assert choice(state) == DECLINE
 
 
 # -- attacks ----------------------------------------------------------------------------------------

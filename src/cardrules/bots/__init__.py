@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Literal, Protocol, TypeVar, cast, runtime_checkable
 
+from cardrules.arguments import check_legal
 from cardrules.bots.search import ISMCTSBot
 from cardrules.contract import AnyState, GameState, RulesLike
 from cardrules.errors import ArgumentError
@@ -88,8 +89,7 @@ class RandomBot:
 
     def choose(self, observation: object, legal: tuple[M, ...]) -> M:
         """A uniformly random move of ``legal``."""
-        if type(legal) is not tuple or not legal:
-            raise ArgumentError("legal is the non-empty tuple of legal moves")
+        check_legal(legal)
         return self.rng.choice(legal)
 
     def __repr__(self) -> str:

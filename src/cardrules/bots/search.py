@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, cast
 
-from cardrules.arguments import shown
+from cardrules.arguments import check_legal, shown
 from cardrules.bots.flat import flat_choice, roll_out
 from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.registry import SomeGame, game_of_observation, game_of_state
@@ -223,8 +223,7 @@ class ISMCTSBot:
         """The move chosen after the budget's iterations from ``observation``: the root's most
         visited, or the rollout policy's move unless the ``guard`` finds a better one (with
         ``flat``, the flat search's choice)."""
-        if type(legal) is not tuple or not legal:
-            raise ArgumentError("legal is the non-empty tuple of legal moves")
+        check_legal(legal)
         try:
             game = game_of_observation(observation)
         except CardrulesError:

@@ -9,9 +9,13 @@ it can least use. It extends a race when the draw pile still holds enough cards 
 
 from __future__ import annotations
 
+from cardrules._trust import vouched
+from cardrules.arguments import check_instance, check_legal, shown
+from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes.cards import KIND, MILES, REMEDY_OF, SAFETY_OF, Card, CardKind
 from cardrules.games.mille_bornes.moves import COUP_FOURRE, DECLINE, EXTEND, Discard, Move, Play
 from cardrules.games.mille_bornes.state import Observation
+from cardrules.games.mille_bornes.validation import validate_observation
 
 __all__ = ["HeuristicBot"]
 
@@ -31,6 +35,9 @@ class HeuristicBot:
     """
 
     def __init__(self, *, extend_min_draw: int = 20, hold_safeties: int = 10) -> None:
+        for name, value in (("extend_min_draw", extend_min_draw), ("hold_safeties", hold_safeties)):
+            if type(value) is not int or value < 0:
+                raise ArgumentError(f"HeuristicBot's {name} is a whole number from 0 up, not {shown(value)}")
         self.extend_min_draw = extend_min_draw
         self.hold_safeties = hold_safeties
 
@@ -38,7 +45,16 @@ class HeuristicBot:
         return f"HeuristicBot(extend_min_draw={self.extend_min_draw}, hold_safeties={self.hold_safeties})"
 
     def choose(self, observation: Observation, legal: tuple[Move, ...]) -> Move:
-        """The move to make, one of ``legal``."""
+        """The move to make, one of ``legal``.
+
+        An observation the library does not vouch for (built by hand rather than by ``observe``)
+        is validated first: one that no game could show raises
+        :class:`~cardrules.errors.InvalidStateError`.
+        """
+        check_instance(observation, Observation, "an observation of Mille Bornes")
+        if not vouched(observation):
+            validate_observation(observation)
+        check_legal(legal)
         if COUP_FOURRE in legal:
             return COUP_FOURRE
         if EXTEND in legal:

@@ -33,7 +33,8 @@ import math
 import sys
 from collections import Counter
 
-from cardrules.arguments import check_instance, shown
+from cardrules._trust import vouched
+from cardrules.arguments import check_instance, check_legal, shown
 from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes.cards import (
     BATTLE_HAZARDS,
@@ -50,6 +51,7 @@ from cardrules.games.mille_bornes.moves import COUP_FOURRE, DECLINE, EXTEND, Dis
 from cardrules.games.mille_bornes.scoring import score_hand
 from cardrules.games.mille_bornes.state import Observation
 from cardrules.games.mille_bornes.tableau import Tableau
+from cardrules.games.mille_bornes.validation import validate_observation
 
 __all__ = ["ExpertBot"]
 
@@ -132,10 +134,16 @@ class ExpertBot:
                 f"safeties_before_finish={self.safeties_before_finish})")
 
     def choose(self, observation: Observation, legal: tuple[Move, ...]) -> Move:
-        """The move to make, one of ``legal``."""
+        """The move to make, one of ``legal``.
+
+        An observation the library does not vouch for (built by hand rather than by ``observe``)
+        is validated first: one that no game could show raises
+        :class:`~cardrules.errors.InvalidStateError`.
+        """
         check_instance(observation, Observation, "an observation of Mille Bornes")
-        if type(legal) is not tuple or not legal:
-            raise ArgumentError("legal is the non-empty tuple of legal moves")
+        if not vouched(observation):
+            validate_observation(observation)
+        check_legal(legal)
         if len(legal) == 1:
             return legal[0]
         if COUP_FOURRE in legal:

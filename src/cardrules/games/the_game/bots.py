@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from cardrules.arguments import check_instance, shown
+from cardrules._trust import vouched
+from cardrules.arguments import check_instance, check_legal, shown
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import TRICK
 from cardrules.games.the_game.moves import END_TURN, Move, Play
 from cardrules.games.the_game.state import Observation
+from cardrules.games.the_game.validation import validate_observation
 
 __all__ = ["ENDGAME_REACH", "REACH", "GreedyBot", "change"]
 
@@ -169,11 +171,16 @@ class GreedyBot:
         """The next card of this turn's plan, or the end of the turn.
 
         ``legal`` must be the legal moves of the state ``observation`` was made from; moves that do
-        not fit the observation raise :class:`~cardrules.errors.ArgumentError`.
+        not fit the observation raise :class:`~cardrules.errors.ArgumentError`. An observation the
+        library does not vouch for (built by hand rather than by ``observe``) is validated first:
+        one that no game could show raises :class:`~cardrules.errors.InvalidStateError`.
         """
         check_instance(observation, Observation, "an observation of The Game")
-        if not legal:
+        if not vouched(observation):
+            validate_observation(observation)
+        if type(legal) is tuple and not legal:
             raise ArgumentError("GreedyBot was given no legal move: the game is over")
+        check_legal(legal)
         table = observation.table
         key = (observation.seat, table.turn, table.laid, observation.hand, table.tops, table.draw_pile_size)
         step = self._plan.get(key)
