@@ -16,7 +16,14 @@ as a copy of a valid value is valid.
 
 from __future__ import annotations
 
-__all__ = ["vouch", "vouched"]
+from collections.abc import Callable
+from typing import TypeVar
+
+from cardrules.arguments import check_instance
+
+__all__ = ["check_vouched_or_valid", "vouch", "vouched"]
+
+T = TypeVar("T")
 
 
 def vouch(value: object) -> None:
@@ -41,3 +48,25 @@ def vouched(value: object) -> bool:
     (True, False)
     """
     return getattr(value, "_trusted", False) is True
+
+
+def check_vouched_or_valid(value: object, kind: type[T], what: str, validate: Callable[[T], None]) -> None:
+    """Check ``value`` as a verb or a bot that plays from it must: a ``kind`` (else
+    :class:`~cardrules.errors.ArgumentError`, which names ``what``), and, unless the library vouches
+    for it, one that ``validate`` accepts (a game's ``validate_observation``, which raises
+    :class:`~cardrules.errors.InvalidStateError` at an impossible one). A vouched-for value costs
+    one attribute read.
+
+    >>> import attrs
+    >>> from cardrules.games.the_game import Observation, Rules, new_game, observe, validate_observation
+    >>> observation = observe(new_game(Rules(players=2), seed=1), 0)
+    >>> check_vouched_or_valid(observation, Observation, "an observation", validate_observation)
+    >>> check_vouched_or_valid(attrs.evolve(observation, hand=()), Observation, "an observation",
+    ...                        validate_observation)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: the observer's hand size does not match its hand (0 cards, ...
+    """
+    checked = check_instance(value, kind, what)
+    if not vouched(checked):
+        validate(checked)

@@ -9,13 +9,12 @@ it can least use. It extends a race when the draw pile still holds enough cards 
 
 from __future__ import annotations
 
-from cardrules._trust import vouched
-from cardrules.arguments import check_instance, check_legal, shown
+from cardrules.arguments import check_legal, shown
 from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes.cards import KIND, MILES, REMEDY_OF, SAFETY_OF, Card, CardKind
 from cardrules.games.mille_bornes.moves import COUP_FOURRE, DECLINE, EXTEND, Discard, Move, Play
 from cardrules.games.mille_bornes.state import Observation
-from cardrules.games.mille_bornes.validation import validate_observation
+from cardrules.games.mille_bornes.validation import check_observation
 
 __all__ = ["HeuristicBot"]
 
@@ -48,12 +47,10 @@ class HeuristicBot:
         """The move to make, one of ``legal``.
 
         An observation the library does not vouch for (built by hand rather than by ``observe``)
-        is validated first: one that no game could show raises
-        :class:`~cardrules.errors.InvalidStateError`.
+        is checked first (:func:`~cardrules.games.mille_bornes.validation.check_observation`):
+        one that no game could show raises :class:`~cardrules.errors.InvalidStateError`.
         """
-        check_instance(observation, Observation, "an observation of Mille Bornes")
-        if not vouched(observation):
-            validate_observation(observation)
+        check_observation(observation)
         check_legal(legal)
         if COUP_FOURRE in legal:
             return COUP_FOURRE

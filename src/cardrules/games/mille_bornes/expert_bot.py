@@ -33,8 +33,7 @@ import math
 import sys
 from collections import Counter
 
-from cardrules._trust import vouched
-from cardrules.arguments import check_instance, check_legal, shown
+from cardrules.arguments import check_legal, shown
 from cardrules.errors import ArgumentError
 from cardrules.games.mille_bornes.cards import (
     BATTLE_HAZARDS,
@@ -51,7 +50,7 @@ from cardrules.games.mille_bornes.moves import COUP_FOURRE, DECLINE, EXTEND, Dis
 from cardrules.games.mille_bornes.scoring import score_hand
 from cardrules.games.mille_bornes.state import Observation
 from cardrules.games.mille_bornes.tableau import Tableau
-from cardrules.games.mille_bornes.validation import validate_observation
+from cardrules.games.mille_bornes.validation import check_observation
 
 __all__ = ["ExpertBot"]
 
@@ -137,12 +136,10 @@ class ExpertBot:
         """The move to make, one of ``legal``.
 
         An observation the library does not vouch for (built by hand rather than by ``observe``)
-        is validated first: one that no game could show raises
-        :class:`~cardrules.errors.InvalidStateError`.
+        is checked first (:func:`~cardrules.games.mille_bornes.validation.check_observation`):
+        one that no game could show raises :class:`~cardrules.errors.InvalidStateError`.
         """
-        check_instance(observation, Observation, "an observation of Mille Bornes")
-        if not vouched(observation):
-            validate_observation(observation)
+        check_observation(observation)
         check_legal(legal)
         if len(legal) == 1:
             return legal[0]

@@ -21,7 +21,7 @@ from cardrules._slots import slot_setters
 from cardrules.arguments import check_instance, check_rng, check_seat
 from cardrules.games.mille_bornes.cards import Card
 from cardrules.games.mille_bornes.state import Observation, State, make_state, vouch_for_state
-from cardrules.games.mille_bornes.validation import validate_observation
+from cardrules.games.mille_bornes.validation import check_observation
 
 __all__ = ["determinize", "observe"]
 
@@ -63,10 +63,8 @@ def determinize(observation: Observation, rng: random.Random | int) -> State:
     >>> observe(determinize(observation, 5), 0) == observation
     True
     """
-    check_instance(observation, Observation, "an observation of Mille Bornes")
+    check_observation(observation)
     rng = check_rng(rng)
-    if not observation._trusted:
-        validate_observation(observation)
     table = observation.table
     seat = observation.seat
     revealed = table.revealed

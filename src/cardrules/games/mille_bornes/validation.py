@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import chain
 
+from cardrules._trust import check_vouched_or_valid
 from cardrules.arguments import check_instance, shown
 from cardrules.errors import InvalidStateError
 from cardrules.games.mille_bornes.cards import (
@@ -37,7 +38,7 @@ from cardrules.games.mille_bornes.rules import MAX_PLAYERS, Rules
 from cardrules.games.mille_bornes.state import PHASES, Match, Observation, State, Table, Window
 from cardrules.games.mille_bornes.tableau import Distance, Tableau, read_battle
 
-__all__ = ["check_sheet", "validate_observation", "validate_state", "validate_table"]
+__all__ = ["check_observation", "check_sheet", "validate_observation", "validate_state", "validate_table"]
 
 _BATTLE_PILE = frozenset((*BATTLE_HAZARDS, *(REMEDY_OF[hazard] for hazard in BATTLE_HAZARDS)))
 _SPEED_PILE = frozenset((Card.SPEED_LIMIT, Card.END_OF_LIMIT))
@@ -88,6 +89,13 @@ def validate_state(state: State) -> None:
             + (f"; extra {[c.name for c in extra[:5]]}" if extra else "")
             + (f"; missing {[c.name for c in missing[:5]]}" if missing else "")
         )
+
+
+def check_observation(observation: Observation) -> None:
+    """Check ``observation`` as a verb or a bot that plays from it must: an :class:`Observation`,
+    checked in full by :func:`validate_observation` unless the library vouches for it
+    (:func:`cardrules._trust.check_vouched_or_valid`)."""
+    check_vouched_or_valid(observation, Observation, "an observation of Mille Bornes", validate_observation)
 
 
 def validate_observation(observation: Observation) -> None:

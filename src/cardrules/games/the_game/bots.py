@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from cardrules._trust import vouched
 from cardrules.arguments import check_instance, check_legal, shown
 from cardrules.errors import ArgumentError
 from cardrules.games.the_game.cards import TRICK
 from cardrules.games.the_game.moves import END_TURN, Move, Play
 from cardrules.games.the_game.state import Observation
-from cardrules.games.the_game.validation import validate_observation
+from cardrules.games.the_game.validation import check_observation
 
 __all__ = ["ENDGAME_REACH", "REACH", "GreedyBot", "change"]
 
@@ -172,12 +171,11 @@ class GreedyBot:
 
         ``legal`` must be the legal moves of the state ``observation`` was made from; moves that do
         not fit the observation raise :class:`~cardrules.errors.ArgumentError`. An observation the
-        library does not vouch for (built by hand rather than by ``observe``) is validated first:
-        one that no game could show raises :class:`~cardrules.errors.InvalidStateError`.
+        library does not vouch for (built by hand rather than by ``observe``) is checked first
+        (:func:`~cardrules.games.the_game.validation.check_observation`): one that no game could
+        show raises :class:`~cardrules.errors.InvalidStateError`.
         """
-        check_instance(observation, Observation, "an observation of The Game")
-        if not vouched(observation):
-            validate_observation(observation)
+        check_observation(observation)
         if type(legal) is tuple and not legal:
             raise ArgumentError("GreedyBot was given no legal move: the game is over")
         check_legal(legal)

@@ -19,6 +19,7 @@ import itertools
 from collections import Counter
 from operator import sub
 
+from cardrules._trust import check_vouched_or_valid
 from cardrules.arguments import check_instance, shown
 from cardrules.errors import InvalidStateError
 from cardrules.games.the_game.cards import CARDS, FIRE_CARDS, PILE_NAMES, ROW_CARDS, TRICK, dead_cards, fits
@@ -26,7 +27,7 @@ from cardrules.games.the_game.rules import Rules
 from cardrules.games.the_game.state import Observation, State
 from cardrules.games.the_game.table import PLAYING, STATUSES, Pile, Table
 
-__all__ = ["validate_observation", "validate_state", "validate_table"]
+__all__ = ["check_observation", "validate_observation", "validate_state", "validate_table"]
 
 _CARD_SET = frozenset(CARDS)
 _ALL_CARDS = bytes(CARDS)
@@ -70,6 +71,13 @@ def validate_state(state: State) -> None:
         raise InvalidStateError(f"the draw pile holds {len(draw_pile)} cards, the table says "
                                 f"{table.draw_pile_size}")
     _check_hand_on_turn(rules, table, hands[table.current])
+
+
+def check_observation(observation: Observation) -> None:
+    """Check ``observation`` as a verb or a bot that plays from it must: an :class:`Observation`,
+    checked in full by :func:`validate_observation` unless the library vouches for it
+    (:func:`cardrules._trust.check_vouched_or_valid`)."""
+    check_vouched_or_valid(observation, Observation, "an observation of The Game", validate_observation)
 
 
 def validate_observation(observation: Observation) -> None:
