@@ -154,15 +154,11 @@ class ExpertBot:
                 return cashed
         best = legal[0]
         best_value = -math.inf
-        kept: dict[Card, float] = {}  # a hand may hold several copies of the card weighed
         for move in legal:
             if isinstance(move, Play):
                 value = self._play_value(odds, move)
             elif isinstance(move, Discard):
-                keep = kept.get(move.card)
-                if keep is None:
-                    keep = kept[move.card] = self._keep_value(odds, move.card)
-                value = -keep
+                value = -self._keep_value(odds, move.card)
             else:
                 continue
             if value > best_value:
