@@ -34,7 +34,8 @@ from cardrules.games.mille_bornes import (
     observe,
     variant_grid,
 )
-from cardrules.games.mille_bornes.expert_bot import ExpertBot, _unseen
+from cardrules.games.mille_bornes.expert_bot import ExpertBot
+from cardrules.games.mille_bornes.state import unseen_counts
 from cardrules.testing import reachable_states
 from tests.mille_bornes.positions import PASS, deal, play, run_out_draw_pile, seat_draws, solo
 
@@ -306,8 +307,12 @@ def test_a_legal_move_the_same_every_time_in_any_reachable_position(state: State
     move = ExpertBot().choose(observation, legal)
     assert move in legal
     assert ExpertBot().choose(observation, legal) == move
-    # The bot counts the unseen cards its own quicker way; they are the observation's.
-    assert _unseen(observation) == Counter(observation.unseen())
+    # The bot counts the unseen cards without listing them: exactly the other hands and the draw pile.
+    hidden = Counter(state.draw_pile)
+    for seat, hand in enumerate(state.hands):
+        if seat != observation.seat:
+            hidden.update(hand)
+    assert unseen_counts(observation) == hidden
 
 
 @pytest.mark.parametrize("number", range(0, 288, 7))

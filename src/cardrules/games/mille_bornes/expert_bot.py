@@ -48,7 +48,7 @@ from cardrules.games.mille_bornes.cards import (
 from cardrules.games.mille_bornes.flow import can_reshuffle
 from cardrules.games.mille_bornes.moves import COUP_FOURRE, DECLINE, EXTEND, Discard, Move, Play
 from cardrules.games.mille_bornes.scoring import score_hand
-from cardrules.games.mille_bornes.state import Observation
+from cardrules.games.mille_bornes.state import Observation, unseen_counts
 from cardrules.games.mille_bornes.tableau import Tableau
 from cardrules.games.mille_bornes.validation import check_observation
 
@@ -313,7 +313,7 @@ class _Odds:
         self.hand = Counter(observation.hand)
         self.hand_miles = [MILES[card] for card in observation.hand if card in MILES]
         self.twos_left = rules.max_200s - self.mine.twos
-        self.unseen = _unseen(observation)
+        self.unseen = unseen_counts(observation)
         self.unseen_total = max(1, sum(self.unseen.values()))
         self.opponents = [other for other in range(rules.sides) if other != side]
         seats = range(rules.players)
@@ -487,21 +487,6 @@ class _Odds:
         in_time = _logistic((available - my_turns) / 2.0)
         first = _logistic((their_turns - my_turns) / 2.0)
         return in_time * first
-
-
-def _unseen(observation: Observation) -> Counter[Card]:
-    """How many of each card the seat cannot see: ``Counter(observation.unseen())``, without
-    sorting and listing every card (an :class:`_Odds` is built at every decision of a rollout)."""
-    counts = observation.rules.composition()
-    for card in observation.hand:
-        counts[card] -= 1
-    table = observation.table
-    for card in table.discard_pile:
-        counts[card] -= 1
-    for tableau in table.tableaux:
-        for card in tableau.cards():
-            counts[card] -= 1
-    return Counter({card: count for card, count in counts.items() if count > 0})
 
 
 def _p_any(total: int, copies: int, drawn: int) -> float:
